@@ -1,0 +1,331 @@
+//! Token scanners over a byte slice: strings, numbers, literals.
+//!
+//! Invariants:
+//! 1. A scanner either returns a complete, valid token, an error with the index of the
+//!    offending byte, or (only when the slice is not the last of the input) `NeedMore`
+//!    when the slice ends inside the token. `NeedMore` is never returned for bytes that
+//!    are already invalid: an error in a token's first part is reported at once.
+//! 2. Strings: raw U+0000–U+001F are errors, every byte run between escapes is UTF-8
+//!    validated by `std::str::from_utf8` (which rejects overlong forms, encoded surrogates
+//!    and code points above U+10FFFF), and `\u` surrogates must come as high+low pairs.
+//!
+//! Cost: O(token length) time; strings with escapes use the caller's scratch buffer.
+
+use super::error::ParseErrorKind;
+
+/// What a scanner found.
+pub(crate) enum Lexed<T> {
+    /// The token, and the index just past it.
+    Done(T, usize),
+    /// The slice ended inside the token; more input may complete it.
+    NeedMore,
+}
+
+pub(crate) type LexResult<T> = Result<Lexed<T>, (ParseErrorKind, usize)>;
+
+/// A scanned string: where its decoded text is.
+pub(crate) enum StrAt<'a> {
+    /// No escape: the text is this slice of the input.
+    Input(&'a str),
+    /// Escapes were decoded into the scratch buffer.
+    Scratch,
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// Bit 7 of each byte of the result is set where the byte of `x` is `"`, `\` or below
+/// 0x20. Carries can set spurious bits only above a genuine one, so the lowest set bit
+/// is exact.
+#[inline(always)]
+fn special_mask(x: u64) -> u64 {
+    let q = x ^ (ONES * b'"' as u64);
+    let b = x ^ (ONES * b'\\' as u64);
+    let zq = q.wrapping_sub(ONES) & !q;
+    let zb = b.wrapping_sub(ONES) & !b;
+    let lt = x.wrapping_sub(ONES * 0x20) & !x;
+    (zq | zb | lt) & HIGHS
+}
+
+/// The index of the first `"`, `\` or control byte at or after `i`, or `bytes.len()`.
+///
+/// Eight bytes at a time (SWAR), safe code only.
+#[inline]
+pub(crate) fn find_special(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        let m = special_mask(x);
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c == b'"' || c == b'\\' || c < 0x20 {
+            return i;
+        }
+        i += 1;
+    }
+    i
+}
+
+#[inline]
+fn utf8(bytes: &[u8], start: usize, end: usize) -> Result<&str, (ParseErrorKind, usize)> {
+    std::str::from_utf8(&bytes[start..end])
+        .map_err(|e| (ParseErrorKind::InvalidUtf8, start + e.valid_up_to()))
+}
+
+/// Validate a run that ends at the slice's end while more input may follow: a UTF-8
+/// sequence cut off by the slice's end is not (yet) an error.
+fn utf8_prefix(bytes: &[u8], start: usize, end: usize) -> Result<(), (ParseErrorKind, usize)> {
+    match std::str::from_utf8(&bytes[start..end]) {
+        Ok(_) => Ok(()),
+        Err(e) if e.error_len().is_none() => Ok(()),
+        Err(e) => Err((ParseErrorKind::InvalidUtf8, start + e.valid_up_to())),
+    }
+}
+
+/// Scan a string whose opening quote is at `open`.
+pub(crate) fn string<'a>(
+    bytes: &'a [u8],
+    open: usize,
+    scratch: &mut String,
+    last: bool,
+) -> LexResult<StrAt<'a>> {
+    let start = open + 1;
+    let i = find_special(bytes, start);
+    match bytes.get(i) {
+        Some(b'"') => Ok(Lexed::Done(StrAt::Input(utf8(bytes, start, i)?), i + 1)),
+        Some(b'\\') => {
+            scratch.clear();
+            scratch.push_str(utf8(bytes, start, i)?);
+            escaped(bytes, i, scratch, last)
+        }
+        Some(_) => {
+            utf8(bytes, start, i)?;
+            Err((ParseErrorKind::ControlCharacter, i))
+        }
+        None => end_inside(bytes, start, last),
+    }
+}
+
+#[cold]
+fn end_inside<T>(bytes: &[u8], start: usize, last: bool) -> LexResult<T> {
+    if last {
+        utf8(bytes, start, bytes.len())?;
+        Err((ParseErrorKind::UnexpectedEnd, bytes.len()))
+    } else {
+        utf8_prefix(bytes, start, bytes.len())?;
+        Ok(Lexed::NeedMore)
+    }
+}
+
+/// Continue a string at the backslash at `i`, decoding into `scratch`.
+fn escaped<'a>(
+    bytes: &'a [u8],
+    mut i: usize,
+    scratch: &mut String,
+    last: bool,
+) -> LexResult<StrAt<'a>> {
+    loop {
+        // bytes[i] == b'\\'
+        let Some(&e) = bytes.get(i + 1) else {
+            return end_inside(bytes, i, last);
+        };
+        let mut next = i + 2;
+        match e {
+            b'"' => scratch.push('"'),
+            b'\\' => scratch.push('\\'),
+            b'/' => scratch.push('/'),
+            b'b' => scratch.push('\u{8}'),
+            b'f' => scratch.push('\u{c}'),
+            b'n' => scratch.push('\n'),
+            b'r' => scratch.push('\r'),
+            b't' => scratch.push('\t'),
+            b'u' => {
+                let hi = match hex4(bytes, i + 2, last)? {
+                    Some(v) => v,
+                    None => return Ok(Lexed::NeedMore),
+                };
+                next = i + 6;
+                let c = match hi {
+                    0xD800..=0xDBFF => {
+                        // A high surrogate must be followed at once by `\u` and a low one.
+                        match (bytes.get(next), bytes.get(next + 1)) {
+                            (Some(b'\\'), Some(b'u')) => {}
+                            (None, _) | (Some(b'\\'), None) if !last => return Ok(Lexed::NeedMore),
+                            _ => return Err((ParseErrorKind::LoneSurrogate, i)),
+                        }
+                        let lo = match hex4(bytes, next + 2, last)? {
+                            Some(v) => v,
+                            None => return Ok(Lexed::NeedMore),
+                        };
+                        if !(0xDC00..=0xDFFF).contains(&lo) {
+                            return Err((ParseErrorKind::LoneSurrogate, i));
+                        }
+                        next += 6;
+                        let cp = 0x10000 + ((hi as u32 - 0xD800) << 10) + (lo as u32 - 0xDC00);
+                        char::from_u32(cp).expect("a surrogate pair is a scalar value")
+                    }
+                    0xDC00..=0xDFFF => return Err((ParseErrorKind::LoneSurrogate, i)),
+                    _ => char::from_u32(hi as u32).expect("not a surrogate"),
+                };
+                scratch.push(c);
+            }
+            _ => return Err((ParseErrorKind::InvalidEscape, i)),
+        }
+        let j = find_special(bytes, next);
+        match bytes.get(j) {
+            Some(b'"') => {
+                scratch.push_str(utf8(bytes, next, j)?);
+                return Ok(Lexed::Done(StrAt::Scratch, j + 1));
+            }
+            Some(b'\\') => {
+                scratch.push_str(utf8(bytes, next, j)?);
+                i = j;
+            }
+            Some(_) => {
+                utf8(bytes, next, j)?;
+                return Err((ParseErrorKind::ControlCharacter, j));
+            }
+            None => return end_inside(bytes, next, last),
+        }
+    }
+}
+
+/// Four hex digits at `at`; `None` if the slice ends first and more may follow.
+#[inline]
+fn hex4(bytes: &[u8], at: usize, last: bool) -> Result<Option<u16>, (ParseErrorKind, usize)> {
+    let mut v: u16 = 0;
+    for k in 0..4 {
+        let Some(&c) = bytes.get(at + k) else {
+            return if last {
+                Err((ParseErrorKind::UnexpectedEnd, bytes.len()))
+            } else {
+                Ok(None)
+            };
+        };
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            _ => return Err((ParseErrorKind::InvalidEscape, at - 2)),
+        };
+        v = (v << 4) | d as u16;
+    }
+    Ok(Some(v))
+}
+
+/// Scan a number starting at `start`; the result is the index just past it.
+///
+/// Grammar (RFC 8259): `-? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?`.
+#[inline]
+pub(crate) fn number(bytes: &[u8], start: usize, last: bool) -> LexResult<()> {
+    let mut i = start;
+    let at = |i: usize| bytes.get(i).copied();
+    let more = |i: usize| -> LexResult<()> {
+        if last {
+            Err((ParseErrorKind::InvalidNumber, i))
+        } else {
+            Ok(Lexed::NeedMore)
+        }
+    };
+    if at(i) == Some(b'-') {
+        i += 1;
+    }
+    match at(i) {
+        Some(b'0') => {
+            i += 1;
+            if let Some(b'0'..=b'9') = at(i) {
+                return Err((ParseErrorKind::LeadingZero, start));
+            }
+        }
+        Some(b'1'..=b'9') => {
+            i += 1;
+            while let Some(b'0'..=b'9') = at(i) {
+                i += 1;
+            }
+        }
+        None => return more(i),
+        Some(_) => return Err((ParseErrorKind::InvalidNumber, i)),
+    }
+    if at(i) == Some(b'.') {
+        i += 1;
+        match at(i) {
+            Some(b'0'..=b'9') => i += 1,
+            None => return more(i),
+            Some(_) => return Err((ParseErrorKind::InvalidNumber, i)),
+        }
+        while let Some(b'0'..=b'9') = at(i) {
+            i += 1;
+        }
+    }
+    if let Some(b'e' | b'E') = at(i) {
+        i += 1;
+        if let Some(b'+' | b'-') = at(i) {
+            i += 1;
+        }
+        match at(i) {
+            Some(b'0'..=b'9') => i += 1,
+            None => return more(i),
+            Some(_) => return Err((ParseErrorKind::InvalidNumber, i)),
+        }
+        while let Some(b'0'..=b'9') = at(i) {
+            i += 1;
+        }
+    }
+    if i == bytes.len() && !last {
+        // More digits may follow in the next slice.
+        return Ok(Lexed::NeedMore);
+    }
+    Ok(Lexed::Done((), i))
+}
+
+/// Scan `true`, `false` or `null` starting at `start` (whose first byte is known).
+#[inline]
+pub(crate) fn literal(bytes: &[u8], start: usize, word: &[u8], last: bool) -> LexResult<()> {
+    let end = start + word.len();
+    match bytes.get(start..end) {
+        Some(s) if s == word => Ok(Lexed::Done((), end)),
+        Some(_) => Err((ParseErrorKind::InvalidLiteral, start)),
+        None => {
+            let have = &bytes[start..];
+            if have == &word[..have.len()] && !last {
+                Ok(Lexed::NeedMore)
+            } else if have == &word[..have.len()] {
+                Err((ParseErrorKind::UnexpectedEnd, bytes.len()))
+            } else {
+                Err((ParseErrorKind::InvalidLiteral, start))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_special_matches_bytewise_scan() {
+        let mut data: Vec<u8> = (0u8..=255).collect();
+        data.extend_from_slice(b"abcdefghijklmnop\"");
+        for start in 0..data.len() {
+            let expect = data[start..]
+                .iter()
+                .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+                .map_or(data.len(), |p| p + start);
+            assert_eq!(find_special(&data, start), expect, "start {start}");
+        }
+        // Every byte value at every position in a word.
+        for v in 0u8..=255 {
+            for pos in 0..8 {
+                let mut w = [b'a'; 9];
+                w[pos] = v;
+                let special = v == b'"' || v == b'\\' || v < 0x20;
+                let expect = if special { pos } else { 9 };
+                assert_eq!(find_special(&w, 0), expect, "v={v} pos={pos}");
+            }
+        }
+    }
+}
