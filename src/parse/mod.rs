@@ -38,7 +38,7 @@ use value::Value;
 ///     }
 ///     n += 1;
 /// }
-/// assert_eq!(n, 6);
+/// assert_eq!(n, 7);
 /// ```
 #[derive(Debug)]
 pub struct Parser<'a> {
