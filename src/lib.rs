@@ -36,6 +36,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[doc(hidden)]
+pub mod __fuzz {
+    //! Hidden entry points for the fuzz targets.
+    pub use crate::fuzz::*;
+}
+mod fuzz;
 mod limits;
 mod parse;
 
