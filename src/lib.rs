@@ -41,12 +41,17 @@ pub mod __fuzz {
     //! Hidden entry points for the fuzz targets.
     pub use crate::fuzz::*;
 }
+mod form;
 mod fuzz;
 mod limits;
 mod parse;
+mod verify;
 
+pub use form::error::{FormError, FormErrorKind};
+pub use form::{Form, FormBuilder};
 pub use limits::{Limits, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH};
 pub use parse::error::{ParseError, ParseErrorKind};
 pub use parse::event::{Event, Str};
 pub use parse::value::{Number, Value};
 pub use parse::{check, parse, Parser};
+pub use verify::rejection::{Rejection, RejectionKind};

@@ -1,0 +1,542 @@
+//! Form bytes → compiled nodes, failing closed.
+//!
+//! Invariants:
+//! 1. Every member of every schema object is a Vocabulary v1 keyword whose value has
+//!    the right shape, or compilation fails naming the keyword and its pointer.
+//! 2. The whole form is compiled, `$defs` nothing references included.
+//! 3. Values of `enum`, `const`, `default`, `examples` and names under `properties` are
+//!    data: they are never read as keywords.
+//! 4. Every `$ref` resolves to a schema of this form, and no cycle of same-instance
+//!    applicators exists (so expansion terminates: [`super::node`] invariant 2).
+//!
+//! Cost: O(size of the form) time and memory, plus the cost of compiling patterns.
+
+use std::collections::HashMap;
+
+use smallvec::SmallVec;
+
+use crate::parse::value::{write_compact, Value};
+
+use super::consts::Consts;
+use super::error::{FormError, FormErrorKind};
+use super::format::Format;
+use super::node::{
+    ArrayChecks, Member, Node, NodeId, Num, NumberChecks, ObjectChecks, StringChecks, Types,
+};
+use super::number::{Decimal, NumRef};
+use super::pattern::Pattern;
+use super::pointer;
+use super::vocabulary::{Dialect, Keyword};
+
+/// The compiled nodes and values of a form.
+pub(crate) struct Compiled {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) consts: Consts,
+    pub(crate) root: NodeId,
+    pub(crate) dialect: Dialect,
+}
+
+struct PendingRef {
+    node: NodeId,
+    target: String,
+    pointer: String,
+}
+
+struct Compiler {
+    dialect: Dialect,
+    nodes: Vec<Node>,
+    consts: Consts,
+    by_pointer: HashMap<String, NodeId>,
+    refs: Vec<PendingRef>,
+}
+
+type Result<T> = std::result::Result<T, FormError>;
+
+fn err(kind: FormErrorKind, keyword: Keyword, at: &str) -> FormError {
+    FormError::new(
+        kind,
+        Some(keyword.name()),
+        pointer::join(at, keyword.name()),
+    )
+}
+
+fn invalid(keyword: Keyword, at: &str, expected: &'static str) -> FormError {
+    err(FormErrorKind::InvalidValue(expected), keyword, at)
+}
+
+/// Compile a parsed form.
+pub(crate) fn compile(root: &Value<'_>) -> Result<Compiled> {
+    let dialect = match root.get("$schema") {
+        None => Dialect::Draft2020_12,
+        Some(Value::String(uri)) => Dialect::from_uri(uri)
+            .ok_or_else(|| err(FormErrorKind::UnsupportedDialect, Keyword::Schema, ""))?,
+        Some(_) => return Err(invalid(Keyword::Schema, "", "a string")),
+    };
+    let mut c = Compiler {
+        dialect,
+        nodes: vec![Node::empty("".into()), Node::empty("".into())],
+        consts: Consts::default(),
+        by_pointer: HashMap::new(),
+        refs: Vec::new(),
+    };
+    c.nodes[NodeId::FALSE.index()].reject_all = true;
+    let root_id = c.schema(root, "", true)?;
+    c.resolve_refs()?;
+    c.check_cycles()?;
+    Ok(Compiled {
+        nodes: c.nodes,
+        consts: c.consts,
+        root: root_id,
+        dialect,
+    })
+}
+
+impl Compiler {
+    /// Compile the schema `v` found at `at` (invariant 2: every schema position is
+    /// visited). Recursion depth is bounded by the form's parse depth limit.
+    fn schema(&mut self, v: &Value<'_>, at: &str, is_root: bool) -> Result<NodeId> {
+        let id = match v {
+            Value::Bool(true) => NodeId::TRUE,
+            Value::Bool(false) => NodeId::FALSE,
+            Value::Object(members) => {
+                let id = NodeId(self.nodes.len() as u32);
+                self.nodes.push(Node::empty(at.into()));
+                self.by_pointer.insert(at.to_owned(), id);
+                let node = self.node(id, members, at, is_root)?;
+                self.nodes[id.index()] = node;
+                id
+            }
+            _ => {
+                return Err(FormError::new(
+                    FormErrorKind::NotASchema,
+                    None,
+                    at.to_owned(),
+                ));
+            }
+        };
+        self.by_pointer.entry(at.to_owned()).or_insert(id);
+        Ok(id)
+    }
+
+    fn node(
+        &mut self,
+        id: NodeId,
+        members: &[(std::borrow::Cow<'_, str>, Value<'_>)],
+        at: &str,
+        is_root: bool,
+    ) -> Result<Node> {
+        let mut node = Node::empty(at.into());
+        let mut object = ObjectChecks::default();
+        let mut array = ArrayChecks::default();
+        let mut string = StringChecks::default();
+        let mut number = NumberChecks::default();
+        let (mut has_object, mut has_array, mut has_string, mut has_number) =
+            (false, false, false, false);
+        let mut required: Vec<Box<str>> = Vec::new();
+        let mut properties: Vec<(Box<str>, NodeId)> = Vec::new();
+        let has_ref = members.iter().any(|(k, _)| k == "$ref");
+
+        for (name, value) in members {
+            let Some(kw) = Keyword::from_name(name) else {
+                return Err(FormError::new(
+                    FormErrorKind::UnknownKeyword,
+                    Some(name),
+                    pointer::join(at, name),
+                ));
+            };
+            let here = pointer::join(at, name);
+            match (kw, self.dialect) {
+                (Keyword::Defs | Keyword::PrefixItems, Dialect::Draft07)
+                | (Keyword::Definitions, Dialect::Draft2020_12) => {
+                    return Err(FormError::new(
+                        FormErrorKind::UnknownKeyword,
+                        Some(name),
+                        here,
+                    ));
+                }
+                _ => {}
+            }
+            if self.dialect == Dialect::Draft07
+                && has_ref
+                && !matches!(
+                    kw,
+                    Keyword::Ref | Keyword::Definitions | Keyword::Schema | Keyword::Id
+                )
+                && !kw.is_annotation()
+            {
+                // draft-07 ignores every sibling of `$ref`; 2020-12 applies them.
+                return Err(err(FormErrorKind::Draft07Mismatch, kw, at));
+            }
+            let mut verbatim = None;
+            match kw {
+                Keyword::Type => {
+                    node.types = types(value, at)?;
+                }
+                Keyword::Enum => {
+                    let Value::Array(items) = value else {
+                        return Err(invalid(kw, at, "an array"));
+                    };
+                    node.values = Some(self.consts.add_set(items, false));
+                }
+                Keyword::Const => {
+                    node.values = Some(self.consts.add_set(std::slice::from_ref(value), true));
+                }
+                Keyword::Required => {
+                    let Value::Array(items) = value else {
+                        return Err(invalid(kw, at, "an array of unique strings"));
+                    };
+                    for item in items {
+                        let Value::String(s) = item else {
+                            return Err(invalid(kw, at, "an array of unique strings"));
+                        };
+                        if required.iter().any(|r| **r == **s) {
+                            return Err(invalid(kw, at, "an array of unique strings"));
+                        }
+                        required.push(s.as_ref().into());
+                    }
+                    has_object = true;
+                }
+                Keyword::MinItems => {
+                    array.min_items = count(value, kw, at)?;
+                    has_array = true;
+                }
+                Keyword::MaxItems => {
+                    array.max_items = Some(count(value, kw, at)?);
+                    has_array = true;
+                }
+                Keyword::MinLength => {
+                    string.min_length = count(value, kw, at)?;
+                    has_string = true;
+                }
+                Keyword::MaxLength => {
+                    string.max_length = Some(count(value, kw, at)?);
+                    has_string = true;
+                }
+                Keyword::Pattern => {
+                    let Value::String(src) = value else {
+                        return Err(invalid(kw, at, "a string"));
+                    };
+                    let p = Pattern::new(src)
+                        .map_err(|e| err(FormErrorKind::InvalidPattern(e.to_string()), kw, at))?;
+                    string.pattern = Some(p);
+                    has_string = true;
+                }
+                Keyword::Format => {
+                    let Value::String(f) = value else {
+                        return Err(invalid(kw, at, "a string"));
+                    };
+                    let f = Format::from_name(f)
+                        .ok_or_else(|| err(FormErrorKind::UnsupportedFormat, kw, at))?;
+                    string.format = Some(f);
+                    has_string = true;
+                }
+                Keyword::Minimum => {
+                    number.minimum = Some(decimal(value, kw, at)?);
+                    has_number = true;
+                }
+                Keyword::Maximum => {
+                    number.maximum = Some(decimal(value, kw, at)?);
+                    has_number = true;
+                }
+                Keyword::ExclusiveMinimum => {
+                    number.exclusive_minimum = Some(decimal(value, kw, at)?);
+                    has_number = true;
+                }
+                Keyword::ExclusiveMaximum => {
+                    number.exclusive_maximum = Some(decimal(value, kw, at)?);
+                    has_number = true;
+                }
+                Keyword::MultipleOf => {
+                    let d = decimal(value, kw, at)?;
+                    let n = d.value.as_num();
+                    if n.is_zero() || n.is_negative() {
+                        return Err(invalid(kw, at, "a number greater than 0"));
+                    }
+                    number.multiple_of = Some(d);
+                    has_number = true;
+                }
+                Keyword::Properties => {
+                    let Value::Object(props) = value else {
+                        return Err(invalid(kw, at, "an object of schemas"));
+                    };
+                    for (pname, pschema) in props {
+                        let child = self.schema(pschema, &pointer::join(&here, pname), false)?;
+                        properties.push((pname.as_ref().into(), child));
+                    }
+                    object.has_properties = true;
+                    has_object = true;
+                }
+                Keyword::AdditionalProperties => {
+                    object.additional = Some(self.schema(value, &here, false)?);
+                    has_object = true;
+                }
+                Keyword::Items => {
+                    if let Value::Array(_) = value {
+                        let kind = if self.dialect == Dialect::Draft07 {
+                            FormErrorKind::Draft07Mismatch
+                        } else {
+                            FormErrorKind::InvalidValue("a schema")
+                        };
+                        return Err(err(kind, kw, at));
+                    }
+                    array.items = Some(self.schema(value, &here, false)?);
+                    has_array = true;
+                }
+                Keyword::PrefixItems => {
+                    let list = self.schema_list(value, kw, at)?;
+                    array.prefix = list.into_vec();
+                    has_array = true;
+                }
+                Keyword::AllOf => node.all_of = self.schema_list(value, kw, at)?,
+                Keyword::AnyOf => node.any_of = self.schema_list(value, kw, at)?,
+                Keyword::OneOf => node.one_of = self.schema_list(value, kw, at)?,
+                Keyword::Ref => {
+                    let Value::String(target) = value else {
+                        return Err(invalid(kw, at, "a string"));
+                    };
+                    let Some(fragment) = target.strip_prefix('#') else {
+                        return Err(err(FormErrorKind::RemoteRef, kw, at));
+                    };
+                    if !(fragment.is_empty() || fragment.starts_with('/')) {
+                        return Err(err(FormErrorKind::AnchorRef, kw, at));
+                    }
+                    let canonical = pointer::canonical_fragment(fragment)
+                        .ok_or_else(|| invalid(kw, at, "a JSON Pointer fragment"))?;
+                    self.refs.push(PendingRef {
+                        node: id,
+                        target: canonical,
+                        pointer: here.clone(),
+                    });
+                    verbatim = Some(json(value));
+                }
+                Keyword::Defs | Keyword::Definitions => {
+                    let Value::Object(defs) = value else {
+                        return Err(invalid(kw, at, "an object of schemas"));
+                    };
+                    for (dname, dschema) in defs {
+                        let child = self.schema(dschema, &pointer::join(&here, dname), false)?;
+                        node.defs.push((dname.as_ref().into(), child));
+                    }
+                }
+                Keyword::Schema => {
+                    // The root's `$schema` chose the dialect; anywhere else it would open
+                    // an embedded resource, which is outside the vocabulary.
+                    if !is_root {
+                        return Err(err(FormErrorKind::UnsupportedDialect, kw, at));
+                    }
+                    verbatim = Some(json(value));
+                }
+                Keyword::Id => {
+                    if !is_root {
+                        return Err(err(FormErrorKind::NestedId, kw, at));
+                    }
+                    if !matches!(value, Value::String(_)) {
+                        return Err(invalid(kw, at, "a string"));
+                    }
+                    verbatim = Some(json(value));
+                }
+                Keyword::Title | Keyword::Description | Keyword::Comment => {
+                    if !matches!(value, Value::String(_)) {
+                        return Err(invalid(kw, at, "a string"));
+                    }
+                    verbatim = Some(json(value));
+                }
+                Keyword::Deprecated | Keyword::ReadOnly | Keyword::WriteOnly => {
+                    if !matches!(value, Value::Bool(_)) {
+                        return Err(invalid(kw, at, "a boolean"));
+                    }
+                    verbatim = Some(json(value));
+                }
+                Keyword::Examples => {
+                    if !matches!(value, Value::Array(_)) {
+                        return Err(invalid(kw, at, "an array"));
+                    }
+                    verbatim = Some(json(value));
+                }
+                Keyword::Default => verbatim = Some(json(value)),
+            }
+            node.order.push((kw, verbatim));
+        }
+
+        if has_object {
+            let mut members: Vec<Member> = properties
+                .iter()
+                .map(|(name, schema)| Member {
+                    name: name.clone(),
+                    schema: Some(*schema),
+                    required: false,
+                })
+                .collect();
+            members.sort_by(|a, b| a.name.cmp(&b.name));
+            for r in &required {
+                match members.binary_search_by(|m| m.name.cmp(r)) {
+                    Ok(i) => members[i].required = true,
+                    Err(i) => members.insert(
+                        i,
+                        Member {
+                            name: r.clone(),
+                            schema: None,
+                            required: true,
+                        },
+                    ),
+                }
+            }
+            object.members = members;
+            object.required = required.len() as u32;
+            object.required_order = required;
+            object.properties_order = properties.into_iter().map(|(n, _)| n).collect();
+            node.object = Some(Box::new(object));
+        }
+        if has_array {
+            node.array = Some(Box::new(array));
+        }
+        if has_string {
+            node.string = Some(Box::new(string));
+        }
+        if has_number {
+            node.number = Some(Box::new(number));
+        }
+        Ok(node)
+    }
+
+    fn schema_list(
+        &mut self,
+        value: &Value<'_>,
+        kw: Keyword,
+        at: &str,
+    ) -> Result<SmallVec<[NodeId; 2]>> {
+        let Value::Array(items) = value else {
+            return Err(invalid(kw, at, "a non-empty array of schemas"));
+        };
+        if items.is_empty() {
+            return Err(invalid(kw, at, "a non-empty array of schemas"));
+        }
+        let base = pointer::join(at, kw.name());
+        let mut out = SmallVec::new();
+        for (i, item) in items.iter().enumerate() {
+            out.push(self.schema(item, &pointer::join(&base, &i.to_string()), false)?);
+        }
+        Ok(out)
+    }
+
+    /// Invariant 4, first half: every `$ref` names a compiled schema.
+    fn resolve_refs(&mut self) -> Result<()> {
+        for r in std::mem::take(&mut self.refs) {
+            let Some(&target) = self.by_pointer.get(&r.target) else {
+                return Err(FormError::new(
+                    FormErrorKind::RefNotFound,
+                    Some("$ref"),
+                    r.pointer,
+                ));
+            };
+            self.nodes[r.node.index()].reference = Some(target);
+        }
+        Ok(())
+    }
+
+    /// Invariant 4, second half: no cycle through same-instance edges. Iterative DFS with
+    /// three colours, O(nodes + edges).
+    fn check_cycles(&self) -> Result<()> {
+        const WHITE: u8 = 0;
+        const GREY: u8 = 1;
+        const BLACK: u8 = 2;
+        let n = self.nodes.len();
+        let mut colour = vec![WHITE; n];
+        let edges = |id: usize| -> Vec<(NodeId, Keyword)> {
+            let node = &self.nodes[id];
+            let mut e: Vec<(NodeId, Keyword)> = Vec::new();
+            e.extend(node.reference.map(|r| (r, Keyword::Ref)));
+            e.extend(node.all_of.iter().map(|&c| (c, Keyword::AllOf)));
+            e.extend(node.any_of.iter().map(|&c| (c, Keyword::AnyOf)));
+            e.extend(node.one_of.iter().map(|&c| (c, Keyword::OneOf)));
+            e
+        };
+        for start in 0..n {
+            if colour[start] != WHITE {
+                continue;
+            }
+            let mut stack: Vec<(usize, Vec<(NodeId, Keyword)>, usize)> =
+                vec![(start, edges(start), 0)];
+            colour[start] = GREY;
+            while let Some(top) = stack.last_mut() {
+                let (id, ref es, ref mut next) = *top;
+                if *next == es.len() {
+                    colour[id] = BLACK;
+                    stack.pop();
+                    continue;
+                }
+                let (child, kw) = es[*next];
+                *next += 1;
+                match colour[child.index()] {
+                    WHITE => {
+                        colour[child.index()] = GREY;
+                        let ce = edges(child.index());
+                        stack.push((child.index(), ce, 0));
+                    }
+                    GREY => {
+                        let at = &self.nodes[id].pointer;
+                        return Err(err(FormErrorKind::RefCycle, kw, at));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn json(v: &Value<'_>) -> Box<str> {
+    let mut s = String::new();
+    write_compact(v, &mut s);
+    s.into()
+}
+
+fn types(value: &Value<'_>, at: &str) -> Result<Types> {
+    const WHAT: &str = "a type name or a non-empty array of unique type names";
+    let mut bits = 0u8;
+    let mut add = |name: &Value<'_>| -> Result<()> {
+        let Value::String(name) = name else {
+            return Err(invalid(Keyword::Type, at, WHAT));
+        };
+        let bit = Types::bit(name).ok_or_else(|| invalid(Keyword::Type, at, WHAT))?;
+        if bits & bit != 0 {
+            return Err(err(FormErrorKind::DuplicateType, Keyword::Type, at));
+        }
+        bits |= bit;
+        Ok(())
+    };
+    match value {
+        Value::String(_) => add(value)?,
+        Value::Array(names) if !names.is_empty() => {
+            for n in names {
+                add(n)?;
+            }
+        }
+        _ => return Err(invalid(Keyword::Type, at, WHAT)),
+    }
+    Ok(Types(bits))
+}
+
+/// A non-negative integer (`2.0` counts, as 2020-12 says); values beyond `u64` saturate,
+/// which no string or array can reach.
+fn count(value: &Value<'_>, kw: Keyword, at: &str) -> Result<u64> {
+    const WHAT: &str = "a non-negative integer";
+    let Value::Number(n) = value else {
+        return Err(invalid(kw, at, WHAT));
+    };
+    let n = NumRef::new(n.as_str());
+    if !n.is_integer() || (n.is_negative() && !n.is_zero()) {
+        return Err(invalid(kw, at, WHAT));
+    }
+    Ok(n.as_u64().unwrap_or(u64::MAX))
+}
+
+fn decimal(value: &Value<'_>, kw: Keyword, at: &str) -> Result<Num> {
+    match value {
+        Value::Number(n) => Ok(Num {
+            lexeme: n.as_str().into(),
+            value: Decimal::parse(n.as_str()),
+        }),
+        _ => Err(invalid(kw, at, "a number")),
+    }
+}

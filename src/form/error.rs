@@ -1,0 +1,142 @@
+//! [`FormError`]: the form is not strict JSON, or uses something outside the vocabulary.
+
+use std::fmt;
+
+use crate::parse::error::ParseError;
+
+/// Why a form does not compile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FormErrorKind {
+    /// The form's bytes are not strict JSON.
+    Parse(ParseError),
+    /// A schema is neither an object nor a boolean.
+    NotASchema,
+    /// A keyword outside Vocabulary v1 (fail closed: it is never ignored).
+    UnknownKeyword,
+    /// A keyword whose value has the wrong shape (`maxLength: -1`, `required: "a"`);
+    /// the text says what was expected.
+    InvalidValue(&'static str),
+    /// `type` names the same type twice.
+    DuplicateType,
+    /// A `format` other than the nine formgate asserts.
+    UnsupportedFormat,
+    /// A `pattern` that is not ECMA-262, or cannot be matched exactly in linear time.
+    InvalidPattern(String),
+    /// A `$schema` other than 2020-12 (or draft-07), or one below the root.
+    UnsupportedDialect,
+    /// A `$ref` that does not start with `#`: remote documents are never fetched.
+    RemoteRef,
+    /// A `$ref` to a plain-name anchor (`#foo`); anchors are outside the vocabulary.
+    AnchorRef,
+    /// A `$ref` whose JSON Pointer names no schema in this form.
+    RefNotFound,
+    /// `$ref`s and in-place applicators that lead back to the same schema without
+    /// descending into the instance: no value could ever be decided.
+    RefCycle,
+    /// `$id` below the root (embedded resources are outside the vocabulary).
+    NestedId,
+    /// A draft-07 construct whose meaning differs from 2020-12's (a `$ref` with sibling
+    /// assertions, which draft-07 ignores; array-form `items`).
+    Draft07Mismatch,
+}
+
+impl fmt::Display for FormErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FormErrorKind::Parse(e) => write!(f, "the form is not strict JSON: {e}"),
+            FormErrorKind::NotASchema => f.write_str("a schema must be an object or a boolean"),
+            FormErrorKind::UnknownKeyword => f.write_str("keyword outside the vocabulary"),
+            FormErrorKind::InvalidValue(what) => write!(f, "invalid value: expected {what}"),
+            FormErrorKind::DuplicateType => f.write_str("type names the same type twice"),
+            FormErrorKind::UnsupportedFormat => f.write_str("unsupported format"),
+            FormErrorKind::InvalidPattern(why) => write!(f, "invalid pattern: {why}"),
+            FormErrorKind::UnsupportedDialect => f.write_str("unsupported $schema dialect"),
+            FormErrorKind::RemoteRef => f.write_str("remote $ref (only '#...' is resolved)"),
+            FormErrorKind::AnchorRef => f.write_str("$ref to an anchor (unsupported)"),
+            FormErrorKind::RefNotFound => f.write_str("$ref target is not a schema in this form"),
+            FormErrorKind::RefCycle => {
+                f.write_str("$ref cycle that never descends into the instance")
+            }
+            FormErrorKind::NestedId => f.write_str("$id below the root"),
+            FormErrorKind::Draft07Mismatch => {
+                f.write_str("draft-07 construct whose meaning differs from 2020-12")
+            }
+        }
+    }
+}
+
+/// A form that does not compile: the kind, the keyword, its JSON Pointer in the form and
+/// the byte offset of that keyword (when the form parsed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormError {
+    kind: FormErrorKind,
+    keyword: Option<String>,
+    pointer: String,
+    offset: Option<u64>,
+}
+
+impl FormError {
+    pub(crate) fn new(kind: FormErrorKind, keyword: Option<&str>, pointer: String) -> FormError {
+        FormError {
+            kind,
+            keyword: keyword.map(str::to_owned),
+            pointer,
+            offset: None,
+        }
+    }
+
+    pub(crate) fn parse(e: ParseError) -> FormError {
+        let offset = Some(e.offset());
+        let pointer = e.pointer().unwrap_or("").to_owned();
+        FormError {
+            kind: FormErrorKind::Parse(e),
+            keyword: None,
+            pointer,
+            offset,
+        }
+    }
+
+    pub(crate) fn set_offset(&mut self, offset: Option<u64>) {
+        self.offset = offset;
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> &FormErrorKind {
+        &self.kind
+    }
+
+    /// The offending keyword's name, when a keyword is at fault.
+    pub fn keyword(&self) -> Option<&str> {
+        self.keyword.as_deref()
+    }
+
+    /// The JSON Pointer of the offending keyword (or schema) in the form.
+    pub fn pointer(&self) -> &str {
+        &self.pointer
+    }
+
+    /// The byte offset of the offending keyword's name (or of the parse error) in the
+    /// form, where known.
+    pub fn offset(&self) -> Option<u64> {
+        self.offset
+    }
+}
+
+impl fmt::Display for FormError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let FormErrorKind::Parse(e) = &self.kind {
+            return write!(f, "the form is not strict JSON: {e}");
+        }
+        match &self.keyword {
+            Some(k) => write!(f, "{:?}: {} at {:?}", k, self.kind, self.pointer)?,
+            None => write!(f, "{} at {:?}", self.kind, self.pointer)?,
+        }
+        if let Some(o) = self.offset {
+            write!(f, " (byte {o})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for FormError {}

@@ -1,0 +1,228 @@
+//! Stage 2: the compiled form. [`Form::compile`] turns schema bytes into nodes once;
+//! the same object verifies bodies (stage 3, `crate::verify`) and renders the
+//! published schema.
+//!
+//! Invariants:
+//! 1. A `Form` exists only if every keyword of its schema is implemented exactly
+//!    (see [`compile`] invariants); there is no partially compiled form.
+//! 2. A `Form` is immutable after compilation, `Send + Sync`; per-call state lives in a
+//!    reusable runtime, never in the form.
+
+pub(crate) mod compile;
+pub(crate) mod consts;
+pub(crate) mod error;
+pub(crate) mod format;
+pub(crate) mod node;
+pub(crate) mod number;
+pub(crate) mod pattern;
+pub(crate) mod pointer;
+pub(crate) mod vocabulary;
+
+use std::cell::RefCell;
+
+use crate::limits::Limits;
+use crate::verify::rejection::Rejection;
+use crate::verify::Runtime;
+use consts::Consts;
+use error::FormError;
+use node::{Node, NodeId};
+use vocabulary::Dialect;
+
+/// A compiled form: the one object that verifies acts and renders the published `s`.
+///
+/// ```
+/// use formgate::Form;
+/// let form = Form::compile(br#"{
+///     "type": "object",
+///     "properties": {"name": {"type": "string", "maxLength": 8}},
+///     "required": ["name"],
+///     "additionalProperties": false
+/// }"#).unwrap();
+/// assert!(form.verify(br#"{"name":"gate"}"#).is_ok());
+/// assert!(form.verify(br#"{"name":"gate","extra":1}"#).is_err());
+/// assert!(form.verify(br#"{"name":"a","name":"b"}"#).is_err());
+/// ```
+#[derive(Debug)]
+pub struct Form {
+    nodes: Vec<Node>,
+    consts: Consts,
+    root: NodeId,
+    dialect: Dialect,
+    limits: Limits,
+}
+
+/// Options for compiling a form: the limits its bodies are held to.
+///
+/// ```
+/// let form = formgate::Form::builder()
+///     .max_bytes(64 * 1024)
+///     .max_depth(16)
+///     .compile(br#"{"type":"array","items":{"type":"integer"}}"#)
+///     .unwrap();
+/// assert_eq!(form.limits().max_depth(), 16);
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FormBuilder {
+    limits: Limits,
+}
+
+impl FormBuilder {
+    /// The largest body accepted, in bytes (default 1 MiB).
+    pub fn max_bytes(mut self, n: usize) -> FormBuilder {
+        self.limits = self.limits.with_max_bytes(n);
+        self
+    }
+
+    /// The deepest nesting of containers accepted in a body (default 128).
+    pub fn max_depth(mut self, n: usize) -> FormBuilder {
+        self.limits = self.limits.with_max_depth(n);
+        self
+    }
+
+    /// Set both limits at once.
+    pub fn limits(mut self, limits: Limits) -> FormBuilder {
+        self.limits = limits;
+        self
+    }
+
+    /// Compile `schema` with these options. The schema itself is parsed strictly with
+    /// the default limits (1 MiB, depth 128).
+    pub fn compile(self, schema: &[u8]) -> Result<Form, FormError> {
+        let value = crate::parse::parse(schema, &Limits::default()).map_err(FormError::parse)?;
+        let compiled = compile::compile(&value).map_err(|mut e| {
+            e.set_offset(offset_of(schema, e.pointer()));
+            e
+        })?;
+        Ok(Form {
+            nodes: compiled.nodes,
+            consts: compiled.consts,
+            root: compiled.root,
+            dialect: compiled.dialect,
+            limits: self.limits,
+        })
+    }
+}
+
+thread_local! {
+    static RUNTIME: RefCell<Option<Runtime>> = const { RefCell::new(None) };
+}
+
+impl Form {
+    /// Compile a form with the default limits for its bodies (1 MiB, depth 128).
+    ///
+    /// Fails, naming the keyword and its JSON Pointer, on anything outside Vocabulary v1.
+    pub fn compile(schema: &[u8]) -> Result<Form, FormError> {
+        FormBuilder::default().compile(schema)
+    }
+
+    /// Options for compiling: limits for the bodies.
+    pub fn builder() -> FormBuilder {
+        FormBuilder::default()
+    }
+
+    /// The limits bodies are held to.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Verify a body: the size check first, then one pass of the strict parser's events
+    /// through the compiled form; no tree is built. `Ok(())` means the form admits it.
+    ///
+    /// O(n) time for a fixed form; a body is rejected at the first event after which no
+    /// admitted value can begin with the bytes read so far.
+    pub fn verify(&self, body: &[u8]) -> Result<(), Rejection> {
+        RUNTIME.with(|cell| {
+            // Reuse this thread's runtime; a nested call (impossible today) would
+            // simply get a fresh one.
+            let mut rt = cell
+                .try_borrow_mut()
+                .ok()
+                .and_then(|mut slot| slot.take())
+                .unwrap_or_else(Runtime::new);
+            let result = rt.verify(self, body);
+            if let Ok(mut slot) = cell.try_borrow_mut() {
+                *slot = Some(rt);
+            }
+            result
+        })
+    }
+
+    #[inline]
+    pub(crate) fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    #[inline]
+    pub(crate) fn consts(&self) -> &Consts {
+        &self.consts
+    }
+
+    #[inline]
+    pub(crate) fn root(&self) -> NodeId {
+        self.root
+    }
+
+    #[allow(dead_code)]
+    pub(crate) fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+}
+
+/// The byte offset of the member name (or array element) at `pointer` in `schema`, for
+/// error messages. Re-parses the form; called only on compile errors.
+fn offset_of(schema: &[u8], pointer: &str) -> Option<u64> {
+    use crate::parse::event::Event;
+    if pointer.is_empty() {
+        return Some(0);
+    }
+    let target: Vec<String> = pointer
+        .strip_prefix('/')?
+        .split('/')
+        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .collect();
+    let mut p = crate::parse::Parser::new(schema, &Limits::default()).ok()?;
+    // One entry per open container: the current member name or element index.
+    let mut path: Vec<(bool, String, usize)> = Vec::new();
+    let at = |path: &[(bool, String, usize)]| -> bool {
+        path.len() == target.len()
+            && path.iter().zip(&target).all(|((object, name, i), t)| {
+                if *object {
+                    name == t
+                } else {
+                    i.to_string() == *t
+                }
+            })
+    };
+    loop {
+        let ev = p.next().ok()??;
+        let mut matched = false;
+        match ev {
+            Event::Key(k) => {
+                if let Some(last) = path.last_mut() {
+                    last.1 = k.as_str().to_owned();
+                }
+                matched = at(&path);
+            }
+            Event::ObjectEnd | Event::ArrayEnd => {
+                path.pop();
+                continue;
+            }
+            _ => {
+                if let Some(last) = path.last_mut() {
+                    if !last.0 {
+                        last.2 = last.2.wrapping_add(1);
+                        matched = at(&path);
+                    }
+                }
+            }
+        }
+        if matched {
+            return Some(p.offset());
+        }
+        match ev {
+            Event::ObjectStart => path.push((true, String::new(), 0)),
+            Event::ArrayStart => path.push((false, String::new(), usize::MAX)),
+            _ => {}
+        }
+    }
+}

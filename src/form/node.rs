@@ -1,0 +1,204 @@
+//! The compiled form: nodes addressed by [`NodeId`], each one subschema.
+//!
+//! Invariants:
+//! 1. Every `NodeId` stored in a node indexes `Form::nodes`; ids are only made by the
+//!    compiler.
+//! 2. Applicator edges that stay on the same instance (`allOf`, `anyOf`, `oneOf`,
+//!    `$ref`) form no cycle: the compiler rejects such forms, so expanding a node for
+//!    one instance always terminates.
+//! 3. Node 0 is the boolean schema `true`, node 1 is `false`; every other node keeps
+//!    its keywords in the order written (`order`), for rendering.
+
+use smallvec::SmallVec;
+
+use super::consts::ConstId;
+use super::format::Format;
+use super::number::Decimal;
+use super::pattern::Pattern;
+use super::vocabulary::Keyword;
+
+/// The index of a compiled subschema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct NodeId(pub(crate) u32);
+
+impl NodeId {
+    /// The boolean schema `true`.
+    pub(crate) const TRUE: NodeId = NodeId(0);
+    /// The boolean schema `false`.
+    pub(crate) const FALSE: NodeId = NodeId(1);
+
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A set of JSON types, as bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Types(pub(crate) u8);
+
+impl Types {
+    pub(crate) const NULL: u8 = 1;
+    pub(crate) const BOOLEAN: u8 = 2;
+    pub(crate) const INTEGER: u8 = 4;
+    /// `number` admits integers too.
+    pub(crate) const NUMBER: u8 = 8;
+    pub(crate) const STRING: u8 = 16;
+    pub(crate) const ARRAY: u8 = 32;
+    pub(crate) const OBJECT: u8 = 64;
+    pub(crate) const ALL: Types = Types(127);
+
+    /// The bit for a type name, as `type` spells it.
+    pub(crate) fn bit(name: &str) -> Option<u8> {
+        Some(match name {
+            "null" => Types::NULL,
+            "boolean" => Types::BOOLEAN,
+            "integer" => Types::INTEGER,
+            "number" => Types::NUMBER,
+            "string" => Types::STRING,
+            "array" => Types::ARRAY,
+            "object" => Types::OBJECT,
+            _ => return None,
+        })
+    }
+
+    #[inline]
+    pub(crate) fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+}
+
+/// Where a keyword came from in the form, for errors and rejections.
+pub(crate) type Pointer = Box<str>;
+
+/// How a member name maps to a subschema and to `required`.
+#[derive(Debug, Clone)]
+pub(crate) struct Member {
+    pub(crate) name: Box<str>,
+    /// The `properties` subschema, if the name is listed there.
+    pub(crate) schema: Option<NodeId>,
+    /// Whether `required` lists the name.
+    pub(crate) required: bool,
+}
+
+/// Assertions on objects.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ObjectChecks {
+    /// Every name in `properties` or `required`, sorted by name for lookup.
+    pub(crate) members: Vec<Member>,
+    /// How many distinct names `required` lists.
+    pub(crate) required: u32,
+    /// `additionalProperties`: `None` when absent (any other member is allowed).
+    pub(crate) additional: Option<NodeId>,
+    /// Whether `properties` was given (for rendering; an empty one still counts).
+    pub(crate) has_properties: bool,
+    /// `required` in the order written, for rendering.
+    pub(crate) required_order: Vec<Box<str>>,
+    /// `properties` names in the order written, for rendering.
+    pub(crate) properties_order: Vec<Box<str>>,
+}
+
+impl ObjectChecks {
+    /// The entry for a member name. O(log n).
+    #[inline]
+    pub(crate) fn member(&self, name: &str) -> Option<&Member> {
+        if self.members.len() <= 8 {
+            return self.members.iter().find(|m| &*m.name == name);
+        }
+        self.members
+            .binary_search_by(|m| (*m.name).cmp(name))
+            .ok()
+            .map(|i| &self.members[i])
+    }
+}
+
+/// Assertions on arrays.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ArrayChecks {
+    pub(crate) prefix: Vec<NodeId>,
+    /// `items`: `None` when absent.
+    pub(crate) items: Option<NodeId>,
+    pub(crate) min_items: u64,
+    pub(crate) max_items: Option<u64>,
+}
+
+/// Assertions on strings.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct StringChecks {
+    pub(crate) min_length: u64,
+    pub(crate) max_length: Option<u64>,
+    pub(crate) pattern: Option<Pattern>,
+    pub(crate) format: Option<Format>,
+}
+
+/// A number from the form: its exact value, and its lexeme as written (for rendering).
+#[derive(Debug, Clone)]
+pub(crate) struct Num {
+    pub(crate) lexeme: Box<str>,
+    pub(crate) value: Decimal,
+}
+
+/// Assertions on numbers, exact.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct NumberChecks {
+    pub(crate) minimum: Option<Num>,
+    pub(crate) maximum: Option<Num>,
+    pub(crate) exclusive_minimum: Option<Num>,
+    pub(crate) exclusive_maximum: Option<Num>,
+    pub(crate) multiple_of: Option<Num>,
+}
+
+/// One compiled subschema.
+#[derive(Debug, Clone)]
+pub(crate) struct Node {
+    /// The JSON Pointer of this subschema in the form.
+    pub(crate) pointer: Pointer,
+    /// `false`: nothing is admitted.
+    pub(crate) reject_all: bool,
+    pub(crate) types: Types,
+    /// `enum` / `const`: the admitted values (`None`: no restriction).
+    pub(crate) values: Option<ConstId>,
+    pub(crate) object: Option<Box<ObjectChecks>>,
+    pub(crate) array: Option<Box<ArrayChecks>>,
+    pub(crate) string: Option<Box<StringChecks>>,
+    pub(crate) number: Option<Box<NumberChecks>>,
+    pub(crate) all_of: SmallVec<[NodeId; 2]>,
+    pub(crate) any_of: SmallVec<[NodeId; 2]>,
+    pub(crate) one_of: SmallVec<[NodeId; 2]>,
+    pub(crate) reference: Option<NodeId>,
+    /// `$defs` / `definitions` entries, in the order written (compiled and checked even
+    /// when nothing references them).
+    pub(crate) defs: Vec<(Box<str>, NodeId)>,
+    /// Keywords in the order written, with annotation values as compact JSON.
+    pub(crate) order: Vec<(Keyword, Option<Box<str>>)>,
+}
+
+impl Node {
+    /// A node with no keywords: admits everything.
+    pub(crate) fn empty(pointer: Pointer) -> Node {
+        Node {
+            pointer,
+            reject_all: false,
+            types: Types::ALL,
+            values: None,
+            object: None,
+            array: None,
+            string: None,
+            number: None,
+            all_of: SmallVec::new(),
+            any_of: SmallVec::new(),
+            one_of: SmallVec::new(),
+            reference: None,
+            defs: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+
+    /// Whether expanding this node for an instance creates same-instance children.
+    #[inline]
+    pub(crate) fn has_applicators(&self) -> bool {
+        self.reference.is_some()
+            || !self.all_of.is_empty()
+            || !self.any_of.is_empty()
+            || !self.one_of.is_empty()
+    }
+}

@@ -1,0 +1,104 @@
+//! JSON Pointers (RFC 6901) as they appear in forms: building, escaping, and decoding
+//! the fragment of a `$ref`.
+
+/// Append one reference token to a pointer, escaping `~` and `/`.
+pub(crate) fn push(pointer: &mut String, token: &str) {
+    pointer.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
+        }
+    }
+}
+
+/// `pointer` extended by `token`.
+pub(crate) fn join(pointer: &str, token: &str) -> String {
+    let mut out = String::with_capacity(pointer.len() + token.len() + 1);
+    out.push_str(pointer);
+    push(&mut out, token);
+    out
+}
+
+/// Decode a URI fragment (the part after `#`) into a canonical pointer: percent-decoded,
+/// `~1` and `~0` undone per token, then re-escaped as [`push`] does. `None` when the
+/// fragment is not a JSON Pointer (`#foo`) or its escapes are malformed.
+pub(crate) fn canonical_fragment(fragment: &str) -> Option<String> {
+    let decoded = percent_decode(fragment)?;
+    if decoded.is_empty() {
+        return Some(String::new());
+    }
+    let rest = decoded.strip_prefix('/')?;
+    let mut out = String::new();
+    for raw in rest.split('/') {
+        let mut token = String::with_capacity(raw.len());
+        let mut chars = raw.chars();
+        while let Some(c) = chars.next() {
+            if c == '~' {
+                match chars.next() {
+                    Some('0') => token.push('~'),
+                    Some('1') => token.push('/'),
+                    _ => return None,
+                }
+            } else {
+                token.push(c);
+            }
+        }
+        push(&mut out, &token);
+    }
+    Some(out)
+}
+
+fn percent_decode(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = s.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_escaped_and_percent_encoded_fragments() {
+        assert_eq!(canonical_fragment("").as_deref(), Some(""));
+        assert_eq!(canonical_fragment("/$defs/a").as_deref(), Some("/$defs/a"));
+        assert_eq!(
+            canonical_fragment("/$defs/tilde~0field").as_deref(),
+            Some("/$defs/tilde~0field")
+        );
+        assert_eq!(
+            canonical_fragment("/$defs/slash~1field").as_deref(),
+            Some("/$defs/slash~1field")
+        );
+        assert_eq!(
+            canonical_fragment("/$defs/percent%25field").as_deref(),
+            Some("/$defs/percent%field")
+        );
+        assert_eq!(
+            canonical_fragment("/$defs/foo%22bar").as_deref(),
+            Some("/$defs/foo\"bar")
+        );
+        assert_eq!(join("/properties", "a/b~"), "/properties/a~1b~0");
+    }
+
+    #[test]
+    fn rejects_anchors_and_bad_escapes() {
+        assert_eq!(canonical_fragment("foo"), None);
+        assert_eq!(canonical_fragment("/a~2"), None);
+        assert_eq!(canonical_fragment("/a%2"), None);
+        assert_eq!(canonical_fragment("/a%ff"), None);
+    }
+}

@@ -1,0 +1,599 @@
+//! Stage 3: strict events → verdict, in one pass, with no tree of the body.
+//!
+//! For every open container the runtime keeps the *instances* alive on it: one per
+//! (compiled node, reason it applies). A node with `allOf`/`anyOf`/`oneOf`/`$ref`
+//! expands into child instances on the same value, linked to their parent with a
+//! [`Role`] saying how their verdicts combine. Member values and array elements start
+//! instances for the subschemas that apply to them, linked with `Role::Member`.
+//!
+//! Invariants:
+//! 1. An instance's parent was created before it, so a frame's instances finalize
+//!    children-first by walking them in reverse.
+//! 2. A failure propagates upward at once (`allOf`/member: the parent fails; `anyOf`/
+//!    `oneOf`: the parent fails when no branch can still pass), so the body is rejected
+//!    at the first event after which the root cannot be satisfied.
+//! 3. Expansion terminates: the compiler rejects same-instance cycles; recursion through
+//!    properties and items is bounded by the body's `max_depth`.
+//! 4. All buffers live in [`Runtime`] and are reused, so a warmed-up runtime verifies
+//!    without allocating (composite `enum` matchers included).
+//!
+//! Cost: O(events × instances alive per container) time; O(depth × instances) memory.
+
+pub(crate) mod matcher;
+pub(crate) mod rejection;
+pub(crate) mod scalar;
+
+use crate::form::consts::Scalar;
+use crate::form::node::NodeId;
+use crate::form::number::NumRef;
+use crate::form::vocabulary::Keyword;
+use crate::form::Form;
+use crate::parse::event::Event;
+use crate::parse::machine::{Machine, Step};
+use matcher::Matcher;
+use rejection::{Rejection, RejectionKind};
+
+const NONE: u32 = u32::MAX;
+
+/// How an instance's verdict combines into its parent's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// The document itself: failing rejects the body.
+    Root,
+    /// A member value or array element of the parent's container.
+    Member,
+    /// An `allOf` branch or a `$ref` target.
+    All,
+    /// An `anyOf` branch.
+    Any,
+    /// A `oneOf` branch.
+    One,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Inst {
+    node: NodeId,
+    parent: u32,
+    role: Role,
+    failed: bool,
+    /// Members (objects) or elements (arrays) seen.
+    count: u32,
+    /// Required names seen (names are unique, so a count suffices).
+    required_seen: u32,
+    any_left: u16,
+    any_passed: u16,
+    one_left: u16,
+    one_passed: u16,
+    /// The matcher for a composite `enum`/`const`, or `NONE`.
+    matcher: u32,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    first: u32,
+    object: bool,
+}
+
+/// Which keyword of which node decided a failure.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cause {
+    node: NodeId,
+    /// `None`: the boolean schema `false`.
+    keyword: Option<Keyword>,
+}
+
+/// A target for the next value: validate it against `node`, reporting to `parent`.
+#[derive(Debug, Clone, Copy)]
+struct Target {
+    node: NodeId,
+    parent: u32,
+    role: Role,
+}
+
+/// Per-verification state, reused across bodies (invariant 4).
+#[derive(Debug)]
+pub(crate) struct Runtime {
+    pub(crate) machine: Machine,
+    state: State,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    insts: Vec<Inst>,
+    frames: Vec<Frame>,
+    targets: Vec<Target>,
+    work: Vec<Target>,
+    matchers: Vec<Matcher>,
+    active: usize,
+    /// Set when the root failed.
+    rejected: Option<Cause>,
+}
+
+impl Runtime {
+    pub(crate) fn new() -> Runtime {
+        Runtime {
+            machine: Machine::new(0),
+            state: State::default(),
+        }
+    }
+
+    /// Verify a complete body. O(n) in the body for a fixed form.
+    pub(crate) fn verify(&mut self, form: &Form, body: &[u8]) -> Result<(), Rejection> {
+        let limits = form.limits();
+        crate::parse::check_size(body.len(), &limits).map_err(Rejection::from_parse)?;
+        self.machine.reset(limits.max_depth());
+        self.state.reset(form);
+        let mut pos = 0;
+        loop {
+            let step = self
+                .machine
+                .step(body, &mut pos, true)
+                .map_err(Rejection::from_parse)?;
+            let ev = match step {
+                Step::Event(ev) => ev,
+                Step::End => return Ok(()),
+                Step::NeedMore => unreachable!("a final slice never needs more"),
+            };
+            if !self.state.event(form, ev) {
+                return Err(self.rejection(form));
+            }
+        }
+    }
+
+    #[cold]
+    fn rejection(&self, form: &Form) -> Rejection {
+        let cause = self.state.rejected.expect("a rejection has a cause");
+        let node = form.node(cause.node);
+        let (name, form_pointer) = match cause.keyword {
+            Some(k) => (
+                k.name(),
+                crate::form::pointer::join(&node.pointer, k.name()),
+            ),
+            None => ("false", node.pointer.to_string()),
+        };
+        Rejection::new(
+            RejectionKind::NotAdmitted { keyword: name },
+            self.machine.token_start(),
+            self.machine.pointer(true),
+            Some(form_pointer),
+        )
+    }
+}
+
+impl State {
+    fn reset(&mut self, form: &Form) {
+        self.insts.clear();
+        self.frames.clear();
+        self.targets.clear();
+        self.work.clear();
+        self.active = 0;
+        self.rejected = None;
+        self.targets.push(Target {
+            node: form.root(),
+            parent: NONE,
+            role: Role::Root,
+        });
+    }
+
+    /// Feed one event. Returns `false` once the body can no longer be admitted.
+    #[inline]
+    fn event(&mut self, form: &Form, ev: Event<'_, '_>) -> bool {
+        match ev {
+            Event::ObjectStart => self.open(form, true),
+            Event::ArrayStart => self.open(form, false),
+            Event::ObjectEnd | Event::ArrayEnd => self.close(form),
+            Event::Key(k) => self.key(form, k.as_str()),
+            Event::String(s) => self.scalar(form, Scalar::String(s.as_str())),
+            Event::Number(n) => self.scalar(form, Scalar::Number(NumRef::new(n.as_str()))),
+            Event::Bool(b) => self.scalar(form, Scalar::Bool(b)),
+            Event::Null => self.scalar(form, Scalar::Null),
+        }
+        self.rejected.is_none()
+    }
+
+    fn in_array(&self) -> bool {
+        self.frames.last().is_some_and(|f| !f.object)
+    }
+
+    /// Fail instance `i` (if not failed already) and propagate (invariant 2).
+    fn fail(&mut self, mut i: u32, cause: Cause) {
+        loop {
+            if i == NONE {
+                return;
+            }
+            let inst = &mut self.insts[i as usize];
+            if inst.failed {
+                return;
+            }
+            inst.failed = true;
+            let (parent, role) = (inst.parent, inst.role);
+            match role {
+                Role::Root => {
+                    self.rejected.get_or_insert(cause);
+                    return;
+                }
+                Role::Member | Role::All => i = parent,
+                Role::Any => {
+                    let p = &mut self.insts[parent as usize];
+                    p.any_left -= 1;
+                    if p.any_left > 0 || p.any_passed > 0 {
+                        return;
+                    }
+                    i = parent;
+                }
+                Role::One => {
+                    let p = &mut self.insts[parent as usize];
+                    p.one_left -= 1;
+                    if p.one_left > 0 || p.one_passed > 0 {
+                        return;
+                    }
+                    i = parent;
+                }
+            }
+        }
+    }
+
+    /// Fail the target's parent directly (the target's node cannot pass), as if an
+    /// instance had been made for it and failed.
+    fn fail_target(&mut self, t: Target, cause: Cause) {
+        match t.role {
+            Role::Root => {
+                self.rejected.get_or_insert(cause);
+            }
+            Role::Member | Role::All => self.fail(t.parent, cause),
+            Role::Any => {
+                let p = &mut self.insts[t.parent as usize];
+                p.any_left -= 1;
+                if p.any_left == 0 && p.any_passed == 0 {
+                    self.fail(t.parent, cause);
+                }
+            }
+            Role::One => {
+                let p = &mut self.insts[t.parent as usize];
+                p.one_left -= 1;
+                if p.one_left == 0 && p.one_passed == 0 {
+                    self.fail(t.parent, cause);
+                }
+            }
+        }
+    }
+
+    /// Report a passing verdict to the parent.
+    fn pass(&mut self, parent: u32, role: Role) {
+        match role {
+            Role::Any => {
+                let p = &mut self.insts[parent as usize];
+                p.any_left -= 1;
+                p.any_passed += 1;
+            }
+            Role::One => {
+                let p = &mut self.insts[parent as usize];
+                p.one_left -= 1;
+                p.one_passed += 1;
+                if p.one_passed > 1 {
+                    let pnode = p.node;
+                    self.fail(
+                        parent,
+                        Cause {
+                            node: pnode,
+                            keyword: Some(Keyword::OneOf),
+                        },
+                    );
+                }
+            }
+            Role::Root | Role::Member | Role::All => {}
+        }
+    }
+
+    /// Create instances for every pending target and its same-instance applicators,
+    /// children after parents (invariant 1). Returns the index of the first.
+    fn expand(&mut self, form: &Form) -> u32 {
+        let first = self.insts.len() as u32;
+        self.work.clear();
+        self.work.extend(self.targets.drain(..).rev());
+        while let Some(t) = self.work.pop() {
+            let node = form.node(t.node);
+            let i = self.insts.len() as u32;
+            self.insts.push(Inst {
+                node: t.node,
+                parent: t.parent,
+                role: t.role,
+                failed: false,
+                count: 0,
+                required_seen: 0,
+                any_left: node.any_of.len() as u16,
+                any_passed: 0,
+                one_left: node.one_of.len() as u16,
+                one_passed: 0,
+                matcher: NONE,
+            });
+            let child = |n: NodeId, role: Role| Target {
+                node: n,
+                parent: i,
+                role,
+            };
+            for &n in node.one_of.iter().rev() {
+                self.work.push(child(n, Role::One));
+            }
+            for &n in node.any_of.iter().rev() {
+                self.work.push(child(n, Role::Any));
+            }
+            for &n in node.all_of.iter().rev() {
+                self.work.push(child(n, Role::All));
+            }
+            if let Some(r) = node.reference {
+                self.work.push(child(r, Role::All));
+            }
+        }
+        first
+    }
+
+    /// The subschemas that apply to the next element of the innermost array.
+    fn element_targets(&mut self, form: &Form) {
+        let Some(&frame) = self.frames.last() else {
+            return;
+        };
+        if frame.object {
+            return;
+        }
+        for i in frame.first..self.insts.len() as u32 {
+            let inst = &mut self.insts[i as usize];
+            if inst.failed {
+                continue;
+            }
+            let node_id = inst.node;
+            let Some(a) = &form.node(node_id).array else {
+                continue;
+            };
+            let index = inst.count as usize;
+            inst.count += 1;
+            if a.max_items.is_some_and(|m| u64::from(inst.count) > m) {
+                self.fail(
+                    i,
+                    Cause {
+                        node: node_id,
+                        keyword: Some(Keyword::MaxItems),
+                    },
+                );
+                continue;
+            }
+            let (child, keyword) = match a.prefix.get(index) {
+                Some(&c) => (c, Keyword::PrefixItems),
+                None => (a.items.unwrap_or(NodeId::TRUE), Keyword::Items),
+            };
+            self.push_target(i, child, node_id, keyword);
+        }
+    }
+
+    /// Queue `child` for the next value on behalf of member-owner `owner`.
+    #[inline]
+    fn push_target(&mut self, owner: u32, child: NodeId, owner_node: NodeId, keyword: Keyword) {
+        if child == NodeId::TRUE {
+            return;
+        }
+        if child == NodeId::FALSE {
+            self.fail(
+                owner,
+                Cause {
+                    node: owner_node,
+                    keyword: Some(keyword),
+                },
+            );
+            return;
+        }
+        self.targets.push(Target {
+            node: child,
+            parent: owner,
+            role: Role::Member,
+        });
+    }
+
+    /// A member name in the innermost object.
+    fn key(&mut self, form: &Form, name: &str) {
+        let frame = *self.frames.last().expect("a key is inside an object");
+        for i in frame.first..self.insts.len() as u32 {
+            let inst = &mut self.insts[i as usize];
+            if inst.failed {
+                continue;
+            }
+            let node_id = inst.node;
+            let Some(o) = &form.node(node_id).object else {
+                continue;
+            };
+            let member = o.member(name);
+            if member.is_some_and(|m| m.required) {
+                inst.required_seen += 1;
+            }
+            match member.and_then(|m| m.schema) {
+                Some(schema) => self.push_target(i, schema, node_id, Keyword::Properties),
+                None => {
+                    let child = o.additional.unwrap_or(NodeId::TRUE);
+                    self.push_target(i, child, node_id, Keyword::AdditionalProperties);
+                }
+            }
+        }
+        for k in 0..self.active {
+            let m = &mut self.matchers[k];
+            if m.alive() {
+                m.key(form.consts(), name);
+            }
+        }
+        self.report_matchers();
+    }
+
+    /// Fail the instance of every matcher that has no candidate left.
+    fn report_matchers(&mut self) {
+        for k in 0..self.active {
+            let m = &self.matchers[k];
+            if !m.alive() {
+                let inst = m.inst;
+                let node = self.insts[inst as usize].node;
+                if !self.insts[inst as usize].failed {
+                    self.fail(
+                        inst,
+                        Cause {
+                            node,
+                            keyword: Some(Keyword::Enum),
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// A container opens.
+    fn open(&mut self, form: &Form, object: bool) {
+        self.element_targets(form);
+        let in_array = self.in_array();
+        for k in 0..self.active {
+            let m = &mut self.matchers[k];
+            if m.alive() {
+                m.open(form.consts(), in_array, object);
+            }
+        }
+        self.report_matchers();
+        let first = self.expand(form);
+        for i in first..self.insts.len() as u32 {
+            let node_id = self.insts[i as usize].node;
+            let node = form.node(node_id);
+            if let Err(keyword) = scalar::check_open(node, form.consts(), object) {
+                self.fail(
+                    i,
+                    Cause {
+                        node: node_id,
+                        keyword,
+                    },
+                );
+                continue;
+            }
+            if let Some(set) = node.values {
+                if self.active == self.matchers.len() {
+                    self.matchers.push(Matcher::default());
+                }
+                self.matchers[self.active].start(i, set, form.consts(), object);
+                self.insts[i as usize].matcher = self.active as u32;
+                self.active += 1;
+            }
+        }
+        self.frames.push(Frame { first, object });
+    }
+
+    /// The innermost container closes: final verdicts for its instances.
+    fn close(&mut self, form: &Form) {
+        for k in 0..self.active {
+            let m = &mut self.matchers[k];
+            if m.alive() {
+                m.close(form.consts());
+            }
+        }
+        self.report_matchers();
+        let frame = self.frames.pop().expect("balanced containers");
+        let closing = if frame.object {
+            Closing::Object
+        } else {
+            Closing::Array
+        };
+        self.finish(form, frame.first, closing);
+        self.insts.truncate(frame.first as usize);
+        while self.active > 0 && self.matchers[self.active - 1].inst >= frame.first {
+            self.active -= 1;
+        }
+    }
+
+    /// A scalar value: check it against every target now.
+    fn scalar(&mut self, form: &Form, s: Scalar<'_>) {
+        self.element_targets(form);
+        let in_array = self.in_array();
+        for k in 0..self.active {
+            let m = &mut self.matchers[k];
+            if m.alive() {
+                m.scalar(form.consts(), in_array, s);
+            }
+        }
+        self.report_matchers();
+        // Fast path: a target without applicators needs no instance.
+        let mut k = 0;
+        while k < self.targets.len() {
+            let t = self.targets[k];
+            let node = form.node(t.node);
+            if node.has_applicators() {
+                k += 1;
+                continue;
+            }
+            self.targets.swap_remove(k);
+            match scalar::check(node, form.consts(), s) {
+                Ok(()) => self.pass(t.parent, t.role),
+                Err(keyword) => self.fail_target(
+                    t,
+                    Cause {
+                        node: t.node,
+                        keyword,
+                    },
+                ),
+            }
+        }
+        if self.targets.is_empty() {
+            return;
+        }
+        let first = self.expand(form);
+        for i in first..self.insts.len() as u32 {
+            let node_id = self.insts[i as usize].node;
+            if let Err(keyword) = scalar::check(form.node(node_id), form.consts(), s) {
+                self.fail(
+                    i,
+                    Cause {
+                        node: node_id,
+                        keyword,
+                    },
+                );
+            }
+        }
+        self.finish(form, first, Closing::Scalar);
+        self.insts.truncate(first as usize);
+    }
+
+    /// Final verdicts of instances `first..`, children first (invariant 1).
+    fn finish(&mut self, form: &Form, first: u32, closing: Closing) {
+        for i in (first..self.insts.len() as u32).rev() {
+            let inst = self.insts[i as usize];
+            if inst.failed {
+                continue;
+            }
+            let node = form.node(inst.node);
+            let mut cause = None;
+            match (closing, &node.object, &node.array) {
+                (Closing::Object, Some(o), _) if inst.required_seen < o.required => {
+                    cause = Some(Keyword::Required);
+                }
+                (Closing::Array, _, Some(a)) if u64::from(inst.count) < a.min_items => {
+                    cause = Some(Keyword::MinItems);
+                }
+                _ => {}
+            }
+            if cause.is_none() && !node.any_of.is_empty() && inst.any_passed == 0 {
+                cause = Some(Keyword::AnyOf);
+            }
+            if cause.is_none() && !node.one_of.is_empty() && inst.one_passed != 1 {
+                cause = Some(Keyword::OneOf);
+            }
+            match cause {
+                Some(k) => self.fail(
+                    i,
+                    Cause {
+                        node: inst.node,
+                        keyword: Some(k),
+                    },
+                ),
+                None => self.pass(inst.parent, inst.role),
+            }
+        }
+    }
+}
+
+/// What kind of value is being finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Closing {
+    Scalar,
+    Object,
+    Array,
+}

@@ -1,0 +1,113 @@
+//! [`Rejection`]: the body is not admitted, with where and why, for logs only.
+
+use std::fmt;
+
+use crate::parse::error::{ParseError, ParseErrorKind};
+
+/// Why a body was rejected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RejectionKind {
+    /// The body is longer than `max_bytes` (the limit is given); nothing was parsed.
+    TooLarge {
+        /// The `max_bytes` in force.
+        limit: usize,
+    },
+    /// The body is not strict JSON (or nests deeper than `max_depth`).
+    Malformed(ParseErrorKind),
+    /// The body is strict JSON, but the form does not admit it; the keyword that
+    /// decided is named.
+    NotAdmitted {
+        /// The form keyword whose assertion failed (`"type"`, `"required"`,
+        /// `"additionalProperties"`, `"false"` for the boolean schema `false`, ...).
+        keyword: &'static str,
+    },
+}
+
+impl fmt::Display for RejectionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RejectionKind::TooLarge { limit } => write!(f, "body exceeds max_bytes ({limit})"),
+            RejectionKind::Malformed(kind) => write!(f, "malformed: {kind}"),
+            RejectionKind::NotAdmitted { keyword } => write!(f, "not admitted by {keyword:?}"),
+        }
+    }
+}
+
+/// A rejected body: the kind, the byte offset where the verdict became certain, the
+/// JSON Pointer of the offending value in the body and of the deciding keyword in the
+/// form.
+///
+/// Meant for logs and development: a server answers a rejection with no reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejection {
+    kind: RejectionKind,
+    offset: u64,
+    pointer: String,
+    form_pointer: Option<String>,
+}
+
+impl Rejection {
+    pub(crate) fn new(
+        kind: RejectionKind,
+        offset: u64,
+        pointer: String,
+        form_pointer: Option<String>,
+    ) -> Rejection {
+        Rejection {
+            kind,
+            offset,
+            pointer,
+            form_pointer,
+        }
+    }
+
+    pub(crate) fn from_parse(e: ParseError) -> Rejection {
+        let kind = match e.kind() {
+            ParseErrorKind::TooLarge { limit } => RejectionKind::TooLarge { limit },
+            k => RejectionKind::Malformed(k),
+        };
+        Rejection {
+            kind,
+            offset: e.offset(),
+            pointer: e.pointer().unwrap_or("").to_owned(),
+            form_pointer: None,
+        }
+    }
+
+    /// Why.
+    pub fn kind(&self) -> RejectionKind {
+        self.kind
+    }
+
+    /// The byte offset in the body at which the rejection became certain.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// The JSON Pointer of the offending value in the body (`""` is the whole body).
+    pub fn pointer(&self) -> &str {
+        &self.pointer
+    }
+
+    /// The JSON Pointer, in the form, of the keyword that decided (for `NotAdmitted`).
+    pub fn form_pointer(&self) -> Option<&str> {
+        self.form_pointer.as_deref()
+    }
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} at byte {}, body {:?}",
+            self.kind, self.offset, self.pointer
+        )?;
+        if let Some(fp) = &self.form_pointer {
+            write!(f, ", form {fp:?}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Rejection {}

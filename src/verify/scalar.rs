@@ -1,0 +1,141 @@
+//! The local assertions of one node on one value: types, `enum`/`const`, strings and
+//! numbers. Nothing here looks at applicators or containers' contents.
+//!
+//! Cost: O(1) per number (plus O(digits) for exact comparisons), O(length) per string
+//! (code points are counted only when the byte length cannot decide).
+
+use crate::form::consts::{Consts, Scalar};
+use crate::form::node::{Node, Types};
+use crate::form::vocabulary::Keyword;
+
+/// The JSON type bits of a scalar (`integer` set for integral numbers too, lazily).
+#[inline]
+fn type_ok(types: Types, scalar: &Scalar<'_>) -> bool {
+    if types == Types::ALL {
+        return true;
+    }
+    match scalar {
+        Scalar::Null => types.has(Types::NULL),
+        Scalar::Bool(_) => types.has(Types::BOOLEAN),
+        Scalar::String(_) => types.has(Types::STRING),
+        Scalar::Number(n) => {
+            types.has(Types::NUMBER) || (types.has(Types::INTEGER) && n.is_integer())
+        }
+    }
+}
+
+/// Check `node`'s local assertions on a scalar. `Err(None)` is the boolean schema
+/// `false`; `Err(Some(k))` names the failing keyword.
+#[inline]
+pub(crate) fn check(
+    node: &Node,
+    consts: &Consts,
+    scalar: Scalar<'_>,
+) -> Result<(), Option<Keyword>> {
+    if node.reject_all {
+        return Err(None);
+    }
+    if !type_ok(node.types, &scalar) {
+        return Err(Some(Keyword::Type));
+    }
+    if let Some(set) = node.values {
+        if !consts.set_has_scalar(set, scalar) {
+            let kw = if consts.set(set).is_const {
+                Keyword::Const
+            } else {
+                Keyword::Enum
+            };
+            return Err(Some(kw));
+        }
+    }
+    match scalar {
+        Scalar::String(s) => {
+            if let Some(c) = &node.string {
+                let bytes = s.len() as u64;
+                // A string has at most as many code points as bytes, and at least a
+                // quarter as many: decide from the byte length where that suffices.
+                if bytes < c.min_length
+                    || (c.min_length > bytes / 4 && (s.chars().count() as u64) < c.min_length)
+                {
+                    return Err(Some(Keyword::MinLength));
+                }
+                if let Some(max) = c.max_length {
+                    if bytes > max && s.chars().count() as u64 > max {
+                        return Err(Some(Keyword::MaxLength));
+                    }
+                }
+                if let Some(f) = c.format {
+                    if !f.is_valid(s) {
+                        return Err(Some(Keyword::Format));
+                    }
+                }
+                if let Some(p) = &c.pattern {
+                    if !p.is_match(s) {
+                        return Err(Some(Keyword::Pattern));
+                    }
+                }
+            }
+        }
+        Scalar::Number(n) => {
+            if let Some(c) = &node.number {
+                if let Some(b) = &c.minimum {
+                    if n < b.value.as_num() {
+                        return Err(Some(Keyword::Minimum));
+                    }
+                }
+                if let Some(b) = &c.maximum {
+                    if n > b.value.as_num() {
+                        return Err(Some(Keyword::Maximum));
+                    }
+                }
+                if let Some(b) = &c.exclusive_minimum {
+                    if n <= b.value.as_num() {
+                        return Err(Some(Keyword::ExclusiveMinimum));
+                    }
+                }
+                if let Some(b) = &c.exclusive_maximum {
+                    if n >= b.value.as_num() {
+                        return Err(Some(Keyword::ExclusiveMaximum));
+                    }
+                }
+                if let Some(b) = &c.multiple_of {
+                    if !n.is_multiple_of(&b.value.as_num()) {
+                        return Err(Some(Keyword::MultipleOf));
+                    }
+                }
+            }
+        }
+        Scalar::Null | Scalar::Bool(_) => {}
+    }
+    Ok(())
+}
+
+/// Check `node`'s local assertions that can be decided when a container opens: the
+/// boolean schema `false`, `type`, and whether `enum`/`const` has any candidate of this
+/// kind.
+#[inline]
+pub(crate) fn check_open(
+    node: &Node,
+    consts: &Consts,
+    object: bool,
+) -> Result<(), Option<Keyword>> {
+    if node.reject_all {
+        return Err(None);
+    }
+    let bit = if object { Types::OBJECT } else { Types::ARRAY };
+    if !node.types.has(bit) {
+        return Err(Some(Keyword::Type));
+    }
+    if let Some(set) = node.values {
+        let s = consts.set(set);
+        let possible = if object { s.has_object } else { s.has_array };
+        if !possible {
+            return Err(Some(if s.is_const {
+                Keyword::Const
+            } else {
+                Keyword::Enum
+            }));
+        }
+    }
+    Ok(())
+}
