@@ -45,6 +45,7 @@ mod form;
 mod fuzz;
 mod limits;
 mod parse;
+mod render;
 mod verify;
 
 pub use form::error::{FormError, FormErrorKind};

@@ -21,7 +21,7 @@ use super::consts::Consts;
 use super::error::{FormError, FormErrorKind};
 use super::format::Format;
 use super::node::{
-    ArrayChecks, Member, Node, NodeId, Num, NumberChecks, ObjectChecks, StringChecks, Types,
+    ArrayChecks, Count, Member, Node, NodeId, Num, NumberChecks, ObjectChecks, StringChecks, Types,
 };
 use super::number::{Decimal, NumRef};
 use super::pattern::Pattern;
@@ -170,7 +170,9 @@ impl Compiler {
             let mut verbatim = None;
             match kw {
                 Keyword::Type => {
-                    node.types = types(value, at)?;
+                    let (bits, written) = types(value, at)?;
+                    node.types = bits;
+                    node.types_written = Some((matches!(value, Value::Array(_)), written));
                 }
                 Keyword::Enum => {
                     let Value::Array(items) = value else {
@@ -197,7 +199,7 @@ impl Compiler {
                     has_object = true;
                 }
                 Keyword::MinItems => {
-                    array.min_items = count(value, kw, at)?;
+                    array.min_items = Some(count(value, kw, at)?);
                     has_array = true;
                 }
                 Keyword::MaxItems => {
@@ -205,7 +207,7 @@ impl Compiler {
                     has_array = true;
                 }
                 Keyword::MinLength => {
-                    string.min_length = count(value, kw, at)?;
+                    string.min_length = Some(count(value, kw, at)?);
                     has_string = true;
                 }
                 Keyword::MaxLength => {
@@ -491,9 +493,10 @@ fn json(v: &Value<'_>) -> Box<str> {
     s.into()
 }
 
-fn types(value: &Value<'_>, at: &str) -> Result<Types> {
+fn types(value: &Value<'_>, at: &str) -> Result<(Types, SmallVec<[u8; 2]>)> {
     const WHAT: &str = "a type name or a non-empty array of unique type names";
     let mut bits = 0u8;
+    let mut written = SmallVec::new();
     let mut add = |name: &Value<'_>| -> Result<()> {
         let Value::String(name) = name else {
             return Err(invalid(Keyword::Type, at, WHAT));
@@ -503,6 +506,7 @@ fn types(value: &Value<'_>, at: &str) -> Result<Types> {
             return Err(err(FormErrorKind::DuplicateType, Keyword::Type, at));
         }
         bits |= bit;
+        written.push(bit);
         Ok(())
     };
     match value {
@@ -514,12 +518,12 @@ fn types(value: &Value<'_>, at: &str) -> Result<Types> {
         }
         _ => return Err(invalid(Keyword::Type, at, WHAT)),
     }
-    Ok(Types(bits))
+    Ok((Types(bits), written))
 }
 
 /// A non-negative integer (`2.0` counts, as 2020-12 says); values beyond `u64` saturate,
 /// which no string or array can reach.
-fn count(value: &Value<'_>, kw: Keyword, at: &str) -> Result<u64> {
+fn count(value: &Value<'_>, kw: Keyword, at: &str) -> Result<Count> {
     const WHAT: &str = "a non-negative integer";
     let Value::Number(n) = value else {
         return Err(invalid(kw, at, WHAT));
@@ -528,7 +532,14 @@ fn count(value: &Value<'_>, kw: Keyword, at: &str) -> Result<u64> {
     if !n.is_integer() || (n.is_negative() && !n.is_zero()) {
         return Err(invalid(kw, at, WHAT));
     }
-    Ok(n.as_u64().unwrap_or(u64::MAX))
+    Ok(Count {
+        value: n.as_u64().unwrap_or(u64::MAX),
+        lexeme: n_text(value).into(),
+    })
+}
+
+fn n_text<'v>(value: &'v Value<'_>) -> &'v str {
+    value.as_number().map_or("", |n| n.as_str())
 }
 
 fn decimal(value: &Value<'_>, kw: Keyword, at: &str) -> Result<Num> {

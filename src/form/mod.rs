@@ -49,6 +49,7 @@ pub struct Form {
     root: NodeId,
     dialect: Dialect,
     limits: Limits,
+    schema_json: Box<str>,
 }
 
 /// Options for compiling a form: the limits its bodies are held to.
@@ -93,7 +94,10 @@ impl FormBuilder {
             e.set_offset(offset_of(schema, e.pointer()));
             e
         })?;
+        let schema_json =
+            crate::render::schema(&compiled.nodes, &compiled.consts, compiled.root).into();
         Ok(Form {
+            schema_json,
             nodes: compiled.nodes,
             consts: compiled.consts,
             root: compiled.root,
@@ -145,6 +149,17 @@ impl Form {
             }
             result
         })
+    }
+
+    /// The published `s`: compact JSON rendered from the compiled form at compile time
+    /// (keywords in the order written, numbers as written, annotations kept).
+    ///
+    /// ```
+    /// let form = formgate::Form::compile(b"{ \"type\": \"string\", \"maxLength\": 1e1 }").unwrap();
+    /// assert_eq!(form.schema_json(), r#"{"type":"string","maxLength":1e1}"#);
+    /// ```
+    pub fn schema_json(&self) -> &str {
+        &self.schema_json
     }
 
     #[inline]

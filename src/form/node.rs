@@ -111,21 +111,38 @@ impl ObjectChecks {
     }
 }
 
+/// A count from the form (`minLength`, `maxItems`...): its value, saturated at
+/// `u64::MAX`, and its lexeme as written.
+#[derive(Debug, Clone)]
+pub(crate) struct Count {
+    pub(crate) value: u64,
+    pub(crate) lexeme: Box<str>,
+}
+
 /// Assertions on arrays.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct ArrayChecks {
+    /// `prefixItems`, or empty when absent.
     pub(crate) prefix: Vec<NodeId>,
     /// `items`: `None` when absent.
     pub(crate) items: Option<NodeId>,
-    pub(crate) min_items: u64,
-    pub(crate) max_items: Option<u64>,
+    pub(crate) min_items: Option<Count>,
+    pub(crate) max_items: Option<Count>,
+}
+
+impl ArrayChecks {
+    /// The smallest admitted length (0 without `minItems`).
+    #[inline]
+    pub(crate) fn min(&self) -> u64 {
+        self.min_items.as_ref().map_or(0, |c| c.value)
+    }
 }
 
 /// Assertions on strings.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct StringChecks {
-    pub(crate) min_length: u64,
-    pub(crate) max_length: Option<u64>,
+    pub(crate) min_length: Option<Count>,
+    pub(crate) max_length: Option<Count>,
     pub(crate) pattern: Option<Pattern>,
     pub(crate) format: Option<Format>,
 }
@@ -155,6 +172,8 @@ pub(crate) struct Node {
     /// `false`: nothing is admitted.
     pub(crate) reject_all: bool,
     pub(crate) types: Types,
+    /// `type` as written: the names' bits in order, and whether it was an array.
+    pub(crate) types_written: Option<(bool, SmallVec<[u8; 2]>)>,
     /// `enum` / `const`: the admitted values (`None`: no restriction).
     pub(crate) values: Option<ConstId>,
     pub(crate) object: Option<Box<ObjectChecks>>,
@@ -179,6 +198,7 @@ impl Node {
             pointer,
             reject_all: false,
             types: Types::ALL,
+            types_written: None,
             values: None,
             object: None,
             array: None,

@@ -347,7 +347,7 @@ impl State {
             };
             let index = inst.count as usize;
             inst.count += 1;
-            if a.max_items.is_some_and(|m| u64::from(inst.count) > m) {
+            if a.max_items.as_ref().is_some_and(|m| u64::from(inst.count) > m.value) {
                 self.fail(
                     i,
                     Cause {
@@ -418,24 +418,19 @@ impl State {
                 m.key(form.consts(), name);
             }
         }
-        self.report_matchers();
+        self.report_matchers(form);
     }
 
     /// Fail the instance of every matcher that has no candidate left.
-    fn report_matchers(&mut self) {
+    fn report_matchers(&mut self, form: &Form) {
         for k in 0..self.active {
             let m = &self.matchers[k];
             if !m.alive() {
                 let inst = m.inst;
                 let node = self.insts[inst as usize].node;
                 if !self.insts[inst as usize].failed {
-                    self.fail(
-                        inst,
-                        Cause {
-                            node,
-                            keyword: Some(Keyword::Enum),
-                        },
-                    );
+                    let keyword = Some(values_keyword(form, node));
+                    self.fail(inst, Cause { node, keyword });
                 }
             }
         }
@@ -451,7 +446,7 @@ impl State {
                 m.open(form.consts(), in_array, object);
             }
         }
-        self.report_matchers();
+        self.report_matchers(form);
         let first = self.expand(form);
         for i in first..self.insts.len() as u32 {
             let node_id = self.insts[i as usize].node;
@@ -486,7 +481,7 @@ impl State {
                 m.close(form.consts());
             }
         }
-        self.report_matchers();
+        self.report_matchers(form);
         let frame = self.frames.pop().expect("balanced containers");
         let closing = if frame.object {
             Closing::Object
@@ -510,7 +505,7 @@ impl State {
                 m.scalar(form.consts(), in_array, s);
             }
         }
-        self.report_matchers();
+        self.report_matchers(form);
         // Fast path: a target without applicators needs no instance.
         let mut k = 0;
         while k < self.targets.len() {
@@ -565,7 +560,7 @@ impl State {
                 (Closing::Object, Some(o), _) if inst.required_seen < o.required => {
                     cause = Some(Keyword::Required);
                 }
-                (Closing::Array, _, Some(a)) if u64::from(inst.count) < a.min_items => {
+                (Closing::Array, _, Some(a)) if u64::from(inst.count) < a.min() => {
                     cause = Some(Keyword::MinItems);
                 }
                 _ => {}
@@ -596,4 +591,12 @@ enum Closing {
     Scalar,
     Object,
     Array,
+}
+
+/// `enum` or `const`, whichever the node wrote.
+fn values_keyword(form: &Form, node: NodeId) -> Keyword {
+    match form.node(node).values {
+        Some(set) if form.consts().set(set).is_const => Keyword::Const,
+        _ => Keyword::Enum,
+    }
 }

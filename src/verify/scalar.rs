@@ -54,12 +54,12 @@ pub(crate) fn check(
                 let bytes = s.len() as u64;
                 // A string has at most as many code points as bytes, and at least a
                 // quarter as many: decide from the byte length where that suffices.
-                if bytes < c.min_length
-                    || (c.min_length > bytes / 4 && (s.chars().count() as u64) < c.min_length)
-                {
-                    return Err(Some(Keyword::MinLength));
+                if let Some(min) = c.min_length.as_ref().map(|c| c.value) {
+                    if bytes < min || (min > bytes / 4 && (s.chars().count() as u64) < min) {
+                        return Err(Some(Keyword::MinLength));
+                    }
                 }
-                if let Some(max) = c.max_length {
+                if let Some(max) = c.max_length.as_ref().map(|c| c.value) {
                     if bytes > max && s.chars().count() as u64 > max {
                         return Err(Some(Keyword::MaxLength));
                     }

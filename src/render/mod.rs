@@ -1,0 +1,245 @@
+//! Stage 4: compiled form → the published `s`.
+//!
+//! Invariants:
+//! 1. The text is produced from the compiled nodes alone (the fields the validator
+//!    reads), never from a saved copy of the input: what is published is what is
+//!    enforced.
+//! 2. Compact JSON; keywords and members in the order written; numbers exactly as
+//!    written; strings escaped minimally (`"`, `\`, control characters).
+//! 3. Rendering the compilation of a rendering gives the same bytes (a fixed point).
+//!
+//! Cost: O(size of the form); done once, at compile time. Recursion depth is bounded
+//! by the form's parse depth limit.
+
+use crate::form::consts::{CValue, Consts, ValueId};
+use crate::form::node::{Node, NodeId, Types};
+use crate::form::vocabulary::Keyword;
+use crate::parse::value::write_json_string;
+
+/// Render the schema rooted at `root`.
+pub(crate) fn schema(nodes: &[Node], consts: &Consts, root: NodeId) -> String {
+    let mut out = String::new();
+    Renderer { nodes, consts }.node(root, &mut out);
+    out
+}
+
+struct Renderer<'f> {
+    nodes: &'f [Node],
+    consts: &'f Consts,
+}
+
+fn type_name(bit: u8) -> &'static str {
+    match bit {
+        Types::NULL => "null",
+        Types::BOOLEAN => "boolean",
+        Types::INTEGER => "integer",
+        Types::NUMBER => "number",
+        Types::STRING => "string",
+        Types::ARRAY => "array",
+        _ => "object",
+    }
+}
+
+impl Renderer<'_> {
+    fn node(&self, id: NodeId, out: &mut String) {
+        if id == NodeId::TRUE {
+            out.push_str("true");
+            return;
+        }
+        if id == NodeId::FALSE {
+            out.push_str("false");
+            return;
+        }
+        let node = &self.nodes[id.index()];
+        out.push('{');
+        for (i, (kw, verbatim)) in node.order.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_json_string(kw.name(), out);
+            out.push(':');
+            if let Some(text) = verbatim {
+                out.push_str(text);
+                continue;
+            }
+            self.keyword(node, *kw, out);
+        }
+        out.push('}');
+    }
+
+    fn list(&self, ids: &[NodeId], out: &mut String) {
+        out.push('[');
+        for (i, &id) in ids.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            self.node(id, out);
+        }
+        out.push(']');
+    }
+
+    fn keyword(&self, node: &Node, kw: Keyword, out: &mut String) {
+        let object = node.object.as_deref();
+        let array = node.array.as_deref();
+        let string = node.string.as_deref();
+        let number = node.number.as_deref();
+        let missing = "null";
+        match kw {
+            Keyword::Type => match &node.types_written {
+                Some((true, bits)) => {
+                    out.push('[');
+                    for (i, &b) in bits.iter().enumerate() {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        write_json_string(type_name(b), out);
+                    }
+                    out.push(']');
+                }
+                Some((false, bits)) => write_json_string(type_name(bits[0]), out),
+                None => out.push_str(missing),
+            },
+            Keyword::Enum | Keyword::Const => {
+                let set = self.consts.set(node.values.expect("enum/const compiled"));
+                if set.is_const {
+                    self.value(set.values[0], out);
+                } else {
+                    out.push('[');
+                    for (i, &v) in set.values.iter().enumerate() {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        self.value(v, out);
+                    }
+                    out.push(']');
+                }
+            }
+            Keyword::Required => {
+                out.push('[');
+                let names = object.map_or(&[][..], |o| &o.required_order[..]);
+                for (i, n) in names.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write_json_string(n, out);
+                }
+                out.push(']');
+            }
+            Keyword::Properties => {
+                out.push('{');
+                if let Some(o) = object {
+                    for (i, name) in o.properties_order.iter().enumerate() {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        write_json_string(name, out);
+                        out.push(':');
+                        let child = o.member(name).and_then(|m| m.schema);
+                        self.node(child.expect("listed property compiled"), out);
+                    }
+                }
+                out.push('}');
+            }
+            Keyword::AdditionalProperties => {
+                self.node(object.and_then(|o| o.additional).expect("compiled"), out)
+            }
+            Keyword::Items => self.node(array.and_then(|a| a.items).expect("compiled"), out),
+            Keyword::PrefixItems => self.list(array.map_or(&[][..], |a| &a.prefix[..]), out),
+            Keyword::MinItems => out.push_str(lexeme(array.and_then(|a| a.min_items.as_ref()))),
+            Keyword::MaxItems => out.push_str(lexeme(array.and_then(|a| a.max_items.as_ref()))),
+            Keyword::MinLength => {
+                out.push_str(lexeme(string.and_then(|s| s.min_length.as_ref())))
+            }
+            Keyword::MaxLength => {
+                out.push_str(lexeme(string.and_then(|s| s.max_length.as_ref())))
+            }
+            Keyword::Pattern => match string.and_then(|s| s.pattern.as_ref()) {
+                Some(p) => write_json_string(p.source(), out),
+                None => out.push_str(missing),
+            },
+            Keyword::Format => match string.and_then(|s| s.format) {
+                Some(f) => write_json_string(f.name(), out),
+                None => out.push_str(missing),
+            },
+            Keyword::Minimum => out.push_str(num(number.and_then(|n| n.minimum.as_ref()))),
+            Keyword::Maximum => out.push_str(num(number.and_then(|n| n.maximum.as_ref()))),
+            Keyword::ExclusiveMinimum => {
+                out.push_str(num(number.and_then(|n| n.exclusive_minimum.as_ref())))
+            }
+            Keyword::ExclusiveMaximum => {
+                out.push_str(num(number.and_then(|n| n.exclusive_maximum.as_ref())))
+            }
+            Keyword::MultipleOf => {
+                out.push_str(num(number.and_then(|n| n.multiple_of.as_ref())))
+            }
+            Keyword::AllOf => self.list(&node.all_of, out),
+            Keyword::AnyOf => self.list(&node.any_of, out),
+            Keyword::OneOf => self.list(&node.one_of, out),
+            Keyword::Defs | Keyword::Definitions => {
+                out.push('{');
+                for (i, (name, id)) in node.defs.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write_json_string(name, out);
+                    out.push(':');
+                    self.node(*id, out);
+                }
+                out.push('}');
+            }
+            // Kept verbatim by the compiler; never reached.
+            Keyword::Ref
+            | Keyword::Title
+            | Keyword::Description
+            | Keyword::Default
+            | Keyword::Examples
+            | Keyword::Comment
+            | Keyword::Deprecated
+            | Keyword::ReadOnly
+            | Keyword::WriteOnly
+            | Keyword::Schema
+            | Keyword::Id => out.push_str(missing),
+        }
+    }
+
+    fn value(&self, id: ValueId, out: &mut String) {
+        match self.consts.value(id) {
+            CValue::Null => out.push_str("null"),
+            CValue::Bool(true) => out.push_str("true"),
+            CValue::Bool(false) => out.push_str("false"),
+            CValue::Number(n) => out.push_str(n),
+            CValue::String(s) => write_json_string(s, out),
+            &CValue::Array { start, len } => {
+                out.push('[');
+                for k in 0..len {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    self.value(self.consts.elements[(start + k) as usize], out);
+                }
+                out.push(']');
+            }
+            &CValue::Object { start, len } => {
+                out.push('{');
+                for k in 0..len {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    let (name, v) = &self.consts.members[(start + k) as usize];
+                    write_json_string(name, out);
+                    out.push(':');
+                    self.value(*v, out);
+                }
+                out.push('}');
+            }
+        }
+    }
+}
+
+fn lexeme(c: Option<&crate::form::node::Count>) -> &str {
+    c.map_or("null", |c| &c.lexeme)
+}
+
+fn num(n: Option<&crate::form::node::Num>) -> &str {
+    n.map_or("null", |n| &n.lexeme)
+}
