@@ -55,4 +55,5 @@ pub use parse::error::{ParseError, ParseErrorKind};
 pub use parse::event::{Event, Str};
 pub use parse::value::{Number, Value};
 pub use parse::{check, parse, Parser};
+pub use verify::accepted::Accepted;
 pub use verify::rejection::{Rejection, RejectionKind};

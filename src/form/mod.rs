@@ -21,6 +21,7 @@ pub(crate) mod vocabulary;
 use std::cell::RefCell;
 
 use crate::limits::Limits;
+use crate::verify::accepted::Accepted;
 use crate::verify::rejection::Rejection;
 use crate::verify::Runtime;
 use consts::Consts;
@@ -111,6 +112,23 @@ thread_local! {
     static RUNTIME: RefCell<Option<Runtime>> = const { RefCell::new(None) };
 }
 
+/// Run `f` with this thread's reusable runtime (invariant 2), or a fresh one if it is
+/// in use.
+fn with_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
+    RUNTIME.with(|cell| {
+        let mut rt = cell
+            .try_borrow_mut()
+            .ok()
+            .and_then(|mut slot| slot.take())
+            .unwrap_or_else(Runtime::new);
+        let result = f(&mut rt);
+        if let Ok(mut slot) = cell.try_borrow_mut() {
+            *slot = Some(rt);
+        }
+        result
+    })
+}
+
 impl Form {
     /// Compile a form with the default limits for its bodies (1 MiB, depth 128).
     ///
@@ -135,20 +153,37 @@ impl Form {
     /// O(n) time for a fixed form; a body is rejected at the first event after which no
     /// admitted value can begin with the bytes read so far.
     pub fn verify(&self, body: &[u8]) -> Result<(), Rejection> {
-        RUNTIME.with(|cell| {
-            // Reuse this thread's runtime; a nested call (impossible today) would
-            // simply get a fresh one.
-            let mut rt = cell
-                .try_borrow_mut()
-                .ok()
-                .and_then(|mut slot| slot.take())
-                .unwrap_or_else(Runtime::new);
-            let result = rt.verify(self, body);
-            if let Ok(mut slot) = cell.try_borrow_mut() {
-                *slot = Some(rt);
-            }
-            result
-        })
+        with_runtime(|rt| rt.verify(self, body))
+    }
+
+    /// Verify a body and deserialize it into `T` in the same single pass: the validator
+    /// sees every event the deserializer consumes (and those it skips), and a `T` is
+    /// returned only for a body [`Form::verify`] admits. Strings without escapes can be
+    /// borrowed (`&'de str`, `Cow<'de, str>`).
+    ///
+    /// A body the form admits but `T` cannot hold gives
+    /// [`RejectionKind::Unrepresentable`](crate::RejectionKind::Unrepresentable).
+    ///
+    /// ```
+    /// #[derive(serde::Deserialize)]
+    /// struct Act<'a> { role: &'a str }
+    /// let form = formgate::Form::compile(br#"{"type":"object","properties":{"role":{"enum":["user","admin"]}},"required":["role"]}"#).unwrap();
+    /// let act: Act = form.verify_into(br#"{"role":"user"}"#).unwrap();
+    /// assert_eq!(act.role, "user");
+    /// // A duplicate never deserializes, whichever value a permissive parser would keep.
+    /// assert!(form.verify_into::<Act>(br#"{"role":"admin","role":"user"}"#).is_err());
+    /// ```
+    pub fn verify_into<'de, T: serde::Deserialize<'de>>(
+        &self,
+        body: &'de [u8],
+    ) -> Result<T, Rejection> {
+        with_runtime(|rt| crate::verify::deserialize::verify_into(self, rt, body))
+    }
+
+    /// Verify a body and keep its tree, built in the same pass, as proof of acceptance.
+    pub fn accept<'a>(&self, body: &'a [u8]) -> Result<Accepted<'a>, Rejection> {
+        let value = with_runtime(|rt| rt.accept(self, body))?;
+        Ok(Accepted::new(body, value))
     }
 
     /// The published `s`: compact JSON rendered from the compiled form at compile time

@@ -326,27 +326,33 @@ enum Open<'a> {
     Object(Vec<(Cow<'a, str>, Value<'a>)>, Option<Cow<'a, str>>),
 }
 
-/// Build the tree from the parser's events with an explicit stack (invariant 3).
-pub(crate) fn build<'a>(p: &mut Parser<'a>) -> Result<Value<'a>, ParseError> {
-    let mut open: Vec<Open<'a>> = Vec::new();
-    let mut root: Option<Value<'a>> = None;
-    while let Some(ev) = p.next()? {
+/// Builds a [`Value`] from a well-formed event sequence with an explicit stack
+/// (invariant 3), so any consumer of events can also keep the tree.
+#[derive(Default)]
+pub(crate) struct TreeBuilder<'a> {
+    open: Vec<Open<'a>>,
+    root: Option<Value<'a>>,
+}
+
+impl<'a> TreeBuilder<'a> {
+    /// Take one event.
+    pub(crate) fn push(&mut self, ev: Event<'a, '_>) {
         let v = match ev {
             Event::ObjectStart => {
-                open.push(Open::Object(Vec::new(), None));
-                continue;
+                self.open.push(Open::Object(Vec::new(), None));
+                return;
             }
             Event::ArrayStart => {
-                open.push(Open::Array(Vec::new()));
-                continue;
+                self.open.push(Open::Array(Vec::new()));
+                return;
             }
             Event::Key(k) => {
-                if let Some(Open::Object(_, key)) = open.last_mut() {
+                if let Some(Open::Object(_, key)) = self.open.last_mut() {
                     *key = Some(text(k));
                 }
-                continue;
+                return;
             }
-            Event::ObjectEnd | Event::ArrayEnd => match open.pop() {
+            Event::ObjectEnd | Event::ArrayEnd => match self.open.pop() {
                 Some(Open::Array(a)) => Value::Array(a),
                 Some(Open::Object(m, _)) => Value::Object(m),
                 None => unreachable!("the parser balances containers"),
@@ -356,14 +362,27 @@ pub(crate) fn build<'a>(p: &mut Parser<'a>) -> Result<Value<'a>, ParseError> {
             Event::Bool(b) => Value::Bool(b),
             Event::Null => Value::Null,
         };
-        match open.last_mut() {
+        match self.open.last_mut() {
             Some(Open::Array(a)) => a.push(v),
             Some(Open::Object(m, key)) => {
                 let k = key.take().expect("the parser gives every value a name");
                 m.push((k, v));
             }
-            None => root = Some(v),
+            None => self.root = Some(v),
         }
     }
-    Ok(root.expect("a complete document has a value"))
+
+    /// The finished tree (after the parser's `End`).
+    pub(crate) fn finish(self) -> Value<'a> {
+        self.root.expect("a complete document has a value")
+    }
+}
+
+/// Build the tree from the parser's events.
+pub(crate) fn build<'a>(p: &mut Parser<'a>) -> Result<Value<'a>, ParseError> {
+    let mut tree = TreeBuilder::default();
+    while let Some(ev) = p.next()? {
+        tree.push(ev);
+    }
+    Ok(tree.finish())
 }

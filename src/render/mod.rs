@@ -147,12 +147,8 @@ impl Renderer<'_> {
             Keyword::PrefixItems => self.list(array.map_or(&[][..], |a| &a.prefix[..]), out),
             Keyword::MinItems => out.push_str(lexeme(array.and_then(|a| a.min_items.as_ref()))),
             Keyword::MaxItems => out.push_str(lexeme(array.and_then(|a| a.max_items.as_ref()))),
-            Keyword::MinLength => {
-                out.push_str(lexeme(string.and_then(|s| s.min_length.as_ref())))
-            }
-            Keyword::MaxLength => {
-                out.push_str(lexeme(string.and_then(|s| s.max_length.as_ref())))
-            }
+            Keyword::MinLength => out.push_str(lexeme(string.and_then(|s| s.min_length.as_ref()))),
+            Keyword::MaxLength => out.push_str(lexeme(string.and_then(|s| s.max_length.as_ref()))),
             Keyword::Pattern => match string.and_then(|s| s.pattern.as_ref()) {
                 Some(p) => write_json_string(p.source(), out),
                 None => out.push_str(missing),
@@ -169,9 +165,7 @@ impl Renderer<'_> {
             Keyword::ExclusiveMaximum => {
                 out.push_str(num(number.and_then(|n| n.exclusive_maximum.as_ref())))
             }
-            Keyword::MultipleOf => {
-                out.push_str(num(number.and_then(|n| n.multiple_of.as_ref())))
-            }
+            Keyword::MultipleOf => out.push_str(num(number.and_then(|n| n.multiple_of.as_ref()))),
             Keyword::AllOf => self.list(&node.all_of, out),
             Keyword::AnyOf => self.list(&node.any_of, out),
             Keyword::OneOf => self.list(&node.one_of, out),

@@ -19,6 +19,8 @@
 //!
 //! Cost: O(events × instances alive per container) time; O(depth × instances) memory.
 
+pub(crate) mod accepted;
+pub(crate) mod deserialize;
 pub(crate) mod matcher;
 pub(crate) mod rejection;
 pub(crate) mod scalar;
@@ -119,10 +121,8 @@ impl Runtime {
 
     /// Verify a complete body. O(n) in the body for a fixed form.
     pub(crate) fn verify(&mut self, form: &Form, body: &[u8]) -> Result<(), Rejection> {
-        let limits = form.limits();
-        crate::parse::check_size(body.len(), &limits).map_err(Rejection::from_parse)?;
-        self.machine.reset(limits.max_depth());
-        self.state.reset(form);
+        crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
+        self.start(form);
         let mut pos = 0;
         loop {
             let step = self
@@ -135,6 +135,40 @@ impl Runtime {
                 Step::NeedMore => unreachable!("a final slice never needs more"),
             };
             if !self.state.event(form, ev) {
+                return Err(self.rejection(form));
+            }
+        }
+    }
+
+    /// Prepare for a new body.
+    pub(crate) fn start(&mut self, form: &Form) {
+        self.machine.reset(form.limits().max_depth());
+        self.state.reset(form);
+    }
+
+    /// Verify a complete body and build its tree in the same pass.
+    pub(crate) fn accept<'a>(
+        &mut self,
+        form: &Form,
+        body: &'a [u8],
+    ) -> Result<crate::parse::value::Value<'a>, Rejection> {
+        crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
+        self.start(form);
+        let mut tree = crate::parse::value::TreeBuilder::default();
+        let mut pos = 0;
+        loop {
+            let step = self
+                .machine
+                .step(body, &mut pos, true)
+                .map_err(Rejection::from_parse)?;
+            let ev = match step {
+                Step::Event(ev) => ev,
+                Step::End => return Ok(tree.finish()),
+                Step::NeedMore => unreachable!("a final slice never needs more"),
+            };
+            let admitted = self.state.event(form, ev);
+            tree.push(ev);
+            if !admitted {
                 return Err(self.rejection(form));
             }
         }
@@ -347,7 +381,10 @@ impl State {
             };
             let index = inst.count as usize;
             inst.count += 1;
-            if a.max_items.as_ref().is_some_and(|m| u64::from(inst.count) > m.value) {
+            if a.max_items
+                .as_ref()
+                .is_some_and(|m| u64::from(inst.count) > m.value)
+            {
                 self.fail(
                     i,
                     Cause {

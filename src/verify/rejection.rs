@@ -22,6 +22,9 @@ pub enum RejectionKind {
         /// `"additionalProperties"`, `"false"` for the boolean schema `false`, ...).
         keyword: &'static str,
     },
+    /// The form admits the body, but it does not fit the type `verify_into` was asked
+    /// for (see [`Rejection::detail`]).
+    Unrepresentable,
 }
 
 impl fmt::Display for RejectionKind {
@@ -30,6 +33,9 @@ impl fmt::Display for RejectionKind {
             RejectionKind::TooLarge { limit } => write!(f, "body exceeds max_bytes ({limit})"),
             RejectionKind::Malformed(kind) => write!(f, "malformed: {kind}"),
             RejectionKind::NotAdmitted { keyword } => write!(f, "not admitted by {keyword:?}"),
+            RejectionKind::Unrepresentable => {
+                f.write_str("admitted, but not of the requested type")
+            }
         }
     }
 }
@@ -45,6 +51,7 @@ pub struct Rejection {
     offset: u64,
     pointer: String,
     form_pointer: Option<String>,
+    detail: Option<String>,
 }
 
 impl Rejection {
@@ -59,7 +66,13 @@ impl Rejection {
             offset,
             pointer,
             form_pointer,
+            detail: None,
         }
+    }
+
+    pub(crate) fn with_detail(mut self, detail: String) -> Rejection {
+        self.detail = Some(detail);
+        self
     }
 
     pub(crate) fn from_parse(e: ParseError) -> Rejection {
@@ -72,6 +85,7 @@ impl Rejection {
             offset: e.offset(),
             pointer: e.pointer().unwrap_or("").to_owned(),
             form_pointer: None,
+            detail: None,
         }
     }
 
@@ -90,6 +104,11 @@ impl Rejection {
         &self.pointer
     }
 
+    /// The deserializer's message, for [`RejectionKind::Unrepresentable`].
+    pub fn detail(&self) -> Option<&str> {
+        self.detail.as_deref()
+    }
+
     /// The JSON Pointer, in the form, of the keyword that decided (for `NotAdmitted`).
     pub fn form_pointer(&self) -> Option<&str> {
         self.form_pointer.as_deref()
@@ -105,6 +124,9 @@ impl fmt::Display for Rejection {
         )?;
         if let Some(fp) = &self.form_pointer {
             write!(f, ", form {fp:?}")?;
+        }
+        if let Some(d) = &self.detail {
+            write!(f, ": {d}")?;
         }
         Ok(())
     }
