@@ -55,5 +55,6 @@ pub use parse::error::{ParseError, ParseErrorKind};
 pub use parse::event::{Event, Str};
 pub use parse::value::{Number, Value};
 pub use parse::{check, parse, Parser};
+pub use render::publish::{Message, MessagesError, Published, CONTENT_TYPE};
 pub use verify::accepted::Accepted;
 pub use verify::rejection::{Rejection, RejectionKind};

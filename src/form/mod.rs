@@ -21,6 +21,7 @@ pub(crate) mod vocabulary;
 use std::cell::RefCell;
 
 use crate::limits::Limits;
+use crate::render::publish::{Message, Published};
 use crate::verify::accepted::Accepted;
 use crate::verify::rejection::Rejection;
 use crate::verify::Runtime;
@@ -195,6 +196,20 @@ impl Form {
     /// ```
     pub fn schema_json(&self) -> &str {
         &self.schema_json
+    }
+
+    /// The GET body of an address serving this form, `{"p": prompt, "m": messages,
+    /// "s": form}`, with its strong entity tag. Build it once and serve the bytes.
+    ///
+    /// ```
+    /// use formgate::{Form, Message};
+    /// let form = Form::compile(br#"{"type":"string","maxLength":80}"#).unwrap();
+    /// let get = form.publish("Write a haiku title.", &[Message::new("user", "about rain")]);
+    /// assert!(std::str::from_utf8(get.body()).unwrap().ends_with(r#""s":{"type":"string","maxLength":80}}"#));
+    /// assert_eq!(get.content_type(), "application/json");
+    /// ```
+    pub fn publish(&self, prompt: &str, messages: &[Message]) -> Published {
+        crate::render::publish::publish(self, prompt, messages)
     }
 
     #[inline]

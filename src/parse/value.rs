@@ -108,27 +108,24 @@ impl<'a> Value<'a> {
 
     /// The same value, owning all its text.
     pub fn into_owned(self) -> Value<'static> {
-        let mut out = String::new();
-        write_compact(&self, &mut out);
-        // A value this crate produced always re-parses, with no limits to hit but the
-        // depth it already has.
-        let depth = self.depth();
-        let limits = crate::Limits::new()
-            .with_max_bytes(usize::MAX)
-            .with_max_depth(depth);
-        let parsed = super::parse(out.as_bytes(), &limits).expect("a rendered value re-parses");
-        own(parsed)
+        own(self)
     }
 
-    /// The nesting depth (`1` is a scalar inside no container: `[[1]]` has depth 2).
+    /// The nesting depth in containers, as `max_depth` counts it: a scalar has depth 0,
+    /// `[]` depth 1, `[[1]]` depth 2.
     pub fn depth(&self) -> usize {
         let mut max = 0;
         let mut stack = vec![(self, 0usize)];
         while let Some((v, d)) = stack.pop() {
-            max = max.max(d);
             match v {
-                Value::Array(a) => stack.extend(a.iter().map(|e| (e, d + 1))),
-                Value::Object(m) => stack.extend(m.iter().map(|(_, e)| (e, d + 1))),
+                Value::Array(a) => {
+                    max = max.max(d + 1);
+                    stack.extend(a.iter().map(|e| (e, d + 1)));
+                }
+                Value::Object(m) => {
+                    max = max.max(d + 1);
+                    stack.extend(m.iter().map(|(_, e)| (e, d + 1)));
+                }
                 _ => {}
             }
         }

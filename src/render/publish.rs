@@ -1,0 +1,198 @@
+//! The GET body of an address: `{"p": prompt, "m": messages, "s": form}`, built once.
+//!
+//! Invariants:
+//! 1. `s` is [`Form::schema_json`] byte for byte: the published form is the enforced one.
+//! 2. The body and its entity tag are computed once; serving them is a copy.
+//! 3. Every message is an object with exactly a string `role` and a string `content`.
+
+use crate::form::Form;
+use crate::parse::error::ParseError;
+use crate::parse::value::{write_json_string, Value};
+use crate::Limits;
+
+/// The content type of the GET body.
+pub const CONTENT_TYPE: &str = "application/json";
+
+/// A prior message for the actor: `{"role": ..., "content": ...}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    role: String,
+    content: String,
+}
+
+impl Message {
+    /// A message with this role (`"user"`, `"assistant"`, ...) and content.
+    pub fn new(role: impl Into<String>, content: impl Into<String>) -> Message {
+        Message {
+            role: role.into(),
+            content: content.into(),
+        }
+    }
+
+    /// The role.
+    pub fn role(&self) -> &str {
+        &self.role
+    }
+
+    /// The content.
+    pub fn content(&self) -> &str {
+        &self.content
+    }
+
+    /// Read messages from strict JSON: an array of objects, each with exactly a string
+    /// `role` and a string `content` (invariant 3).
+    ///
+    /// ```
+    /// let m = formgate::Message::list_from_json(br#"[{"role":"user","content":"hi"}]"#).unwrap();
+    /// assert_eq!(m[0].role(), "user");
+    /// assert!(formgate::Message::list_from_json(br#"[{"role":"user"}]"#).is_err());
+    /// ```
+    pub fn list_from_json(json: &[u8]) -> Result<Vec<Message>, MessagesError> {
+        let v = crate::parse::parse(json, &Limits::default()).map_err(MessagesError::Parse)?;
+        let Value::Array(items) = &v else {
+            return Err(MessagesError::NotAnArray);
+        };
+        let mut out = Vec::with_capacity(items.len());
+        for (index, item) in items.iter().enumerate() {
+            let invalid = |what| MessagesError::Invalid { index, what };
+            let Value::Object(members) = item else {
+                return Err(invalid("not an object"));
+            };
+            let role = item.get("role").ok_or_else(|| invalid("no role"))?;
+            let content = item.get("content").ok_or_else(|| invalid("no content"))?;
+            if members.len() != 2 {
+                return Err(invalid("members other than role and content"));
+            }
+            let (Some(role), Some(content)) = (role.as_str(), content.as_str()) else {
+                return Err(invalid("role and content must be strings"));
+            };
+            out.push(Message::new(role, content));
+        }
+        Ok(out)
+    }
+}
+
+/// Messages that are not a list of `{role, content}` objects.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MessagesError {
+    /// The bytes are not strict JSON.
+    #[error("messages are not strict JSON: {0}")]
+    Parse(ParseError),
+    /// The value is not an array.
+    #[error("messages must be a JSON array")]
+    NotAnArray,
+    /// An entry is malformed.
+    #[error("message {index}: {what}")]
+    Invalid {
+        /// The entry's index.
+        index: usize,
+        /// What is wrong with it.
+        what: &'static str,
+    },
+}
+
+/// The precomputed GET body of an address and its strong entity tag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Published {
+    body: Box<[u8]>,
+    etag: String,
+}
+
+impl Published {
+    /// The body: compact JSON `{"p":...,"m":[...],"s":...}`.
+    pub fn body(&self) -> &[u8] {
+        &self.body
+    }
+
+    /// The strong entity tag, quoted as HTTP wants it (`"fg-…"`), derived from the body
+    /// and the content type: equal tags mean byte-identical representations.
+    pub fn etag(&self) -> &str {
+        &self.etag
+    }
+
+    /// The content type, `application/json`.
+    pub fn content_type(&self) -> &'static str {
+        CONTENT_TYPE
+    }
+}
+
+/// Build the GET body (invariants 1 and 2).
+pub(crate) fn publish(form: &Form, prompt: &str, messages: &[Message]) -> Published {
+    let mut out = String::with_capacity(form.schema_json().len() + prompt.len() + 32);
+    out.push_str("{\"p\":");
+    write_json_string(prompt, &mut out);
+    out.push_str(",\"m\":[");
+    for (i, m) in messages.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"role\":");
+        write_json_string(&m.role, &mut out);
+        out.push_str(",\"content\":");
+        write_json_string(&m.content, &mut out);
+        out.push('}');
+    }
+    out.push_str("],\"s\":");
+    out.push_str(form.schema_json());
+    out.push('}');
+    let etag = format!("\"fg-{}\"", tag(CONTENT_TYPE.as_bytes(), out.as_bytes()));
+    Published {
+        body: out.into_bytes().into_boxed_slice(),
+        etag,
+    }
+}
+
+/// 128 bits of two FNV-1a 64 hashes with different offset bases over the content type,
+/// a separator and the body. Stable across processes and versions, so every instance
+/// of an address serving the same bytes gives the same tag. (Not a defence against
+/// chosen collisions: the form and prompt are the operator's own.)
+fn tag(content_type: &[u8], body: &[u8]) -> String {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut a: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut b: u64 = 0x6c62_272e_07bb_0142;
+    for &byte in content_type.iter().chain(&[0u8]).chain(body) {
+        a = (a ^ u64::from(byte)).wrapping_mul(PRIME);
+        b = (b ^ u64::from(byte.rotate_left(3))).wrapping_mul(PRIME);
+    }
+    format!("{a:016x}{b:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn publishes_the_rendered_form_verbatim() {
+        let form = Form::compile(br#"{ "type" : "string", "maxLength" : 1.0E1 }"#).unwrap();
+        let p = publish(&form, "Say \"hi\"", &[Message::new("user", "hello\n")]);
+        assert_eq!(
+            std::str::from_utf8(p.body()).unwrap(),
+            r#"{"p":"Say \"hi\"","m":[{"role":"user","content":"hello\n"}],"s":{"type":"string","maxLength":1.0E1}}"#
+        );
+        assert!(crate::parse::parse(p.body(), &Limits::default()).is_ok());
+        let again = publish(&form, "Say \"hi\"", &[Message::new("user", "hello\n")]);
+        assert_eq!(p.etag(), again.etag());
+        let other = publish(&form, "Say hi", &[]);
+        assert_ne!(p.etag(), other.etag());
+        assert!(p.etag().starts_with("\"fg-") && p.etag().ends_with('"'));
+    }
+
+    #[test]
+    fn rejects_malformed_messages() {
+        for bad in [
+            &br#"{}"#[..],
+            br#"[1]"#,
+            br#"[{"role":"user"}]"#,
+            br#"[{"role":1,"content":"x"}]"#,
+            br#"[{"role":"a","content":"b","extra":0}]"#,
+            br#"[{"role":"a","content":"b","role":"c"}]"#,
+        ] {
+            assert!(
+                Message::list_from_json(bad).is_err(),
+                "{:?}",
+                std::str::from_utf8(bad)
+            );
+        }
+    }
+}
