@@ -58,3 +58,4 @@ pub use parse::{check, parse, Parser};
 pub use render::publish::{Message, MessagesError, Published, CONTENT_TYPE};
 pub use verify::accepted::Accepted;
 pub use verify::rejection::{Rejection, RejectionKind};
+pub use verify::stream::{ReadError, Verifier};

@@ -457,8 +457,7 @@ impl Compiler {
             if colour[start] != WHITE {
                 continue;
             }
-            let mut stack: Vec<(usize, Vec<(NodeId, Keyword)>, usize)> =
-                vec![(start, edges(start), 0)];
+            let mut stack: Vec<DfsFrame> = vec![(start, edges(start), 0)];
             colour[start] = GREY;
             while let Some(top) = stack.last_mut() {
                 let (id, ref es, ref mut next) = *top;
@@ -486,6 +485,9 @@ impl Compiler {
         Ok(())
     }
 }
+
+/// A node on the cycle check's stack: its id, its same-instance edges, the next edge.
+type DfsFrame = (usize, Vec<(NodeId, Keyword)>, usize);
 
 fn json(v: &Value<'_>) -> Box<str> {
     let mut s = String::new();

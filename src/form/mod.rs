@@ -24,6 +24,7 @@ use crate::limits::Limits;
 use crate::render::publish::{Message, Published};
 use crate::verify::accepted::Accepted;
 use crate::verify::rejection::Rejection;
+use crate::verify::stream::{ReadError, Verifier};
 use crate::verify::Runtime;
 use consts::Consts;
 use error::FormError;
@@ -179,6 +180,25 @@ impl Form {
         body: &'de [u8],
     ) -> Result<T, Rejection> {
         with_runtime(|rt| crate::verify::deserialize::verify_into(self, rt, body))
+    }
+
+    /// An incremental verifier for one body fed in chunks as it arrives (see
+    /// [`Verifier`]): it counts bytes, and says no at the first chunk that leaves the
+    /// form or crosses `max_bytes`.
+    pub fn verifier(&self) -> Verifier<'_> {
+        Verifier::new(self)
+    }
+
+    /// Verify everything a reader yields, reading at most `max_bytes + 1` bytes in
+    /// bounded memory, and stopping at the first chunk that leaves the form.
+    ///
+    /// ```
+    /// let form = formgate::Form::builder().max_bytes(8).compile(b"{}").unwrap();
+    /// assert!(form.verify_reader(&b"{\"a\":1}"[..]).is_ok());
+    /// assert!(form.verify_reader(std::io::repeat(b' ')).is_err()); // stops after 9 bytes
+    /// ```
+    pub fn verify_reader<R: std::io::Read>(&self, reader: R) -> Result<(), ReadError> {
+        crate::verify::stream::verify_reader(self, reader)
     }
 
     /// Verify a body and keep its tree, built in the same pass, as proof of acceptance.

@@ -2,8 +2,9 @@
 //!
 //! A JSON number denotes exactly its decimal value: `1.0` is an integer, `1e2 == 100`,
 //! `9007199254740993 > 9007199254740992`, `0.3` is a multiple of `0.1`. Nothing here
-//! converts to a float, and no input, however long its mantissa or its exponent, costs
-//! more than time linear in its length and constant extra memory.
+//! converts to a float, and no number, however long its mantissa or its exponent, costs
+//! more than time linear in its length (times the divisor's length for `multipleOf`) and
+//! constant extra memory (apart from owned copies and keys, which are linear).
 //!
 //! # Representation
 //!
@@ -20,7 +21,8 @@
 //!
 //! 1. **Normal form.** `D` has no leading and no trailing zero; zero has no digits and no
 //!    sign, so `-0`, `0.0` and `0e7` are the same value. Two nonzero numbers are equal iff
-//!    their signs, their `D` and their `P` are equal. Established by `NumRef::new`.
+//!    their signs, their `D` and their `P` are equal. Established by `NumRef::new`;
+//!    `NumRef::to_decimal` keeps it and also makes `P` unique in representation.
 //! 2. **Exact exponents.** `P` and `T` are never rounded or clamped. Whenever two
 //!    exponents are compared or subtracted (`ex_diff`), the difference of their digit parts
 //!    is computed digit by digit from the most significant end; once it exceeds `2^100` in
@@ -31,24 +33,26 @@
 //!    from it by one, and against a small exponent after reading about 31 of its digits.
 //! 3. **No allocation on the hot path.** `NumRef::new`, the comparisons, `is_integer`,
 //!    `as_u64` and `is_multiple_of` allocate nothing, except `is_multiple_of` with a
-//!    divisor whose significant digits are a number of more than 16 32-bit limbs (over 154
-//!    digits), which allocates `O(len(divisor))` scratch. `canonical_key` only appends to
-//!    the buffer it is given.
+//!    divisor of more than 143 significant digits (beyond a 16-limb stack buffer), which
+//!    allocates `O(len(divisor))` scratch. `canonical_key` only appends to the buffer it is
+//!    given.
 //! 4. **Exact `multipleOf`.** `x = mx·10^tx` is a multiple of `d = md·10^td` iff
 //!    `k = tx − td ≥ 0` and `md` divides `mx·10^min(k, 4·len(md))` (see
 //!    [`NumRef::is_multiple_of`]); the remainder is computed by Horner's rule in one pass over
 //!    the digits of `mx`.
 //! 5. **No panics, no floats.** Every input is accepted: the parser's lexemes are read
 //!    exactly, and anything else is read as its longest number-like prefix (an empty or
-//!    digitless prefix reads as zero). No `f32`/`f64` appears in this file.
+//!    digitless prefix reads as zero). No floating-point type appears in this file.
 //!
 //! # Costs
 //!
 //! With `n` the length of the lexeme(s) involved and `m` the number of significant digits
 //! of a divisor:
 //! - `NumRef::new`: O(n) time, O(1) memory; a handful of byte scans for ordinary numbers.
-//! - `cmp`, `==`, `is_integer`, `as_u64`: O(1) when both exponents have at most 18 digits
-//!   (always for ordinary numbers), else O(n) time; O(1) memory.
+//! - `cmp`, `==`: O(1) when both exponents have at most 18 digits (always for ordinary
+//!   numbers) plus, on equal exponents, a comparison of digit strings; else O(n) time (an
+//!   exponent of many digits is usually decided after ~31 of them); O(1) memory.
+//! - `is_integer`, `as_u64`: O(1) for exponents of at most 18 digits, else O(n); O(1) memory.
 //! - `is_multiple_of`: O(n) time and O(1) memory when `m ≤ 19` (u128 arithmetic on
 //!   19-digit chunks, skipped entirely when the divisor's digits are `1`, as for `0.1` or
 //!   `1e-8`), else O(n·m) time and O(m) memory (schoolbook division on 9-digit chunks).
@@ -84,7 +88,7 @@ const STACK_LIMBS: usize = 16;
 
 /// A zero-allocation view of a JSON number lexeme, ordered and compared by exact value.
 ///
-/// `Copy`, three words of digits and exponent; all methods borrow. Equality and ordering
+/// `Copy` and at most 72 bytes (on 64-bit targets); all methods borrow. Equality and ordering
 /// are numeric: `1.0 == 1 == 1e0 == 10e-1 == 0.1e1` and `-0 == 0`.
 #[derive(Clone, Copy)]
 pub(crate) struct NumRef<'a> {
@@ -137,8 +141,11 @@ impl<'a> Exp<'a> {
 /// no leading zero (empty means zero), `|off| < 2^65`.
 #[derive(Clone, Copy)]
 struct Ex<'a> {
+    /// The sign of the digit part.
     neg: bool,
+    /// The magnitude of the digit part, ASCII digits.
     digits: &'a [u8],
+    /// The exact small part.
     off: i128,
 }
 
@@ -506,20 +513,22 @@ impl PartialEq for NumRef<'_> {
 impl Eq for NumRef<'_> {}
 
 impl fmt::Debug for NumRef<'_> {
-    /// Normal form as `±0.De P`, e.g. `NumRef(+0.15e1)` for `1.50`.
+    /// Normal form as `±0.DeP`, e.g. `NumRef(+0.15e1)` for `1.50`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut key = Vec::new();
-        self.canonical_key(&mut key);
-        if let Some((&sign, rest)) = key.split_first().filter(|_| !self.is_zero()) {
-            write!(
-                f,
-                "NumRef({}0.{})",
-                char::from(sign),
-                String::from_utf8_lossy(rest)
-            )
-        } else {
-            f.write_str("NumRef(0)")
+        debug_normal_form("NumRef", *self, f)
+    }
+}
+
+/// Writes `name(±0.DeP)`, or `name(0)`.
+fn debug_normal_form(name: &str, n: NumRef<'_>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let mut key = Vec::new();
+    n.canonical_key(&mut key);
+    match key.split_first() {
+        Some((&sign, rest)) if !n.is_zero() => {
+            let rest = String::from_utf8_lossy(rest);
+            write!(f, "{name}({}0.{rest})", char::from(sign))
         }
+        _ => write!(f, "{name}(0)"),
     }
 }
 
@@ -543,8 +552,13 @@ pub(crate) struct Decimal {
 enum DecExp {
     /// `P`.
     Small(i64),
-    /// `P = (−1)^neg · digits`, `|P| > i64::MAX`, digits without leading zero.
-    Big { neg: bool, digits: Box<[u8]> },
+    /// `P = (−1)^neg · digits`, outside the range of `i64`, digits without leading zero.
+    Big {
+        /// `P < 0`.
+        neg: bool,
+        /// `|P|`, ASCII digits.
+        digits: Box<[u8]>,
+    },
 }
 
 impl Decimal {
@@ -591,8 +605,9 @@ impl PartialOrd for Decimal {
 }
 
 impl fmt::Debug for Decimal {
+    /// Normal form as `±0.DeP`, e.g. `Decimal(-0.15e1)` for `-1.50`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Decimal{:?}", self.as_num())
+        debug_normal_form("Decimal", self.as_num(), f)
     }
 }
 
@@ -808,7 +823,7 @@ fn div_step(w: &mut [u32], v: &[u32], b: u32, c: u64) {
     }
     let mut top = i64::from(w[n]) - carry as i64 + borrow;
     // At most twice: add the divisor back until the remainder is non-negative.
-    while top < -100 {
+    while top < 0 {
         let mut c = 0u64;
         for (wl, &vl) in w.iter_mut().zip(v) {
             let s = u64::from(*wl) + u64::from(vl) + c;
@@ -960,6 +975,24 @@ mod tests {
             }
         }
         check_all(failures);
+    }
+
+    #[test]
+    fn shows_normal_form_in_debug() {
+        assert_eq!(format!("{:?}", n("1.50")), "NumRef(+0.15e1)");
+        assert_eq!(
+            format!("{:?}", Decimal::parse("-0.015")),
+            "Decimal(-0.15e-1)"
+        );
+        assert_eq!(format!("{:?}", n("-0.0")), "NumRef(0)");
+    }
+
+    #[test]
+    fn stays_small_and_copyable() {
+        assert!(std::mem::size_of::<NumRef<'_>>() <= 72);
+        let a = n("1.5");
+        let b = a;
+        assert_eq!(a, b);
     }
 
     #[test]
@@ -1297,6 +1330,18 @@ mod tests {
             key("1e-1000000000000000000000000000000000000000"),
             b"+1e-999999999999999999999999999999999999999"
         );
+        assert_eq!(
+            key("-12e1000000000000000000000000000000000000000"),
+            b"-12e1000000000000000000000000000000000000002"
+        );
+        assert_eq!(
+            key("0.000123e-1000000000000000000000000000000000000000"),
+            b"+123e-1000000000000000000000000000000000000003"
+        );
+        assert_eq!(
+            key("99999999999999999999999999999999999999999e99999999999999999999999999999999999999999"),
+            b"+99999999999999999999999999999999999999999e100000000000000000000000000000000000000040"
+        );
     }
 
     #[test]
@@ -1361,13 +1406,16 @@ mod tests {
         assert!(!n(&ones).is_multiple_of(&n("111111")));
         assert!(n(&ones).is_multiple_of(&n("11111")));
         assert!(n(&ones[..999_996]).is_multiple_of(&n("111111")));
-        // Divisors beyond u64, up to one that needs the heap (200 digits).
-        assert!(n(&ones[..999_988]).is_multiple_of(&n(&ones[..22])));
-        assert!(!n(&ones[..999_989]).is_multiple_of(&n(&ones[..22])));
-        assert!(n(&ones[..999_900]).is_multiple_of(&n(&ones[..100])));
-        assert!(n(&ones).is_multiple_of(&n(&ones[..200])));
-        assert!(!n(&ones[..999_999]).is_multiple_of(&n(&ones[..200])));
-        assert!(n(&ones).is_multiple_of(&n(&format!("{}e-5", &ones[..1000]))));
+        // Divisors beyond u64, up to ones that need the heap (200 and 1000 digits), on
+        // shorter mantissas to keep debug builds quick.
+        assert!(n(&ones[..99_990]).is_multiple_of(&n(&ones[..22])));
+        assert!(!n(&ones[..99_991]).is_multiple_of(&n(&ones[..22])));
+        assert!(n(&ones[..99_900]).is_multiple_of(&n(&ones[..100])));
+        assert!(n(&ones[..100_000]).is_multiple_of(&n(&ones[..200])));
+        assert!(!n(&ones[..99_999]).is_multiple_of(&n(&ones[..200])));
+        let thousand = format!("{}e-5", &ones[..1000]);
+        assert!(n(&ones[..100_000]).is_multiple_of(&n(&thousand)));
+        assert!(!n(&ones[..100_001]).is_multiple_of(&n(&thousand)));
 
         let mut k = Vec::new();
         n(&huge_exp).canonical_key(&mut k);
@@ -1466,7 +1514,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #![proptest_config(ProptestConfig::with_cases(1000))]
 
         #[test]
         fn agrees_with_scaled_integers((a, ra) in small_number(), (b, rb) in small_number()) {
@@ -1513,12 +1561,24 @@ mod tests {
             }
         }
 
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
         #[test]
         fn schoolbook_division_matches_u128(
-            m in 1u128..(1u128 << 124),
+            m in prop_oneof![1u128..1 << 32, 1u128 << 32..1 << 64, 1u128 << 64..1 << 124],
             x in "[1-9][0-9]{0,60}",
+            q in any::<u128>(),
+            multiple in any::<bool>(),
             zeros in 0usize..40,
         ) {
+            // Half the cases are exact multiples m·q (when that fits), plus or minus nothing.
+            let x = match m.checked_mul(q % (u128::MAX / m)) {
+                Some(p) if multiple && p != 0 => p.to_string(),
+                _ => x,
+            };
             let digits = || x.bytes().map(|c| c - b'0');
             let mut rem = 0u128;
             for d in digits().chain(iter::repeat(0).take(zeros)) {

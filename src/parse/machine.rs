@@ -115,12 +115,6 @@ impl Machine {
         self.stack.len()
     }
 
-    /// Whether the document is complete (only whitespace may follow).
-    #[inline]
-    pub fn is_done(&self) -> bool {
-        self.expect == Expect::Done
-    }
-
     #[cold]
     fn fail(&self, kind: ParseErrorKind, at: usize, in_value: bool) -> ParseError {
         ParseError::new(kind, self.base + at as u64).with_pointer(self.pointer(in_value))

@@ -50,21 +50,11 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     /// A parser over `input`; fails at once if `input` exceeds `limits.max_bytes()`.
     pub fn new(input: &'a [u8], limits: &Limits) -> Result<Parser<'a>, ParseError> {
-        Parser::with_machine(input, limits, Machine::new(limits.max_depth()))
-    }
-
-    /// A parser that reuses a machine's buffers (see [`Parser::into_machine`]).
-    pub(crate) fn with_machine(
-        input: &'a [u8],
-        limits: &Limits,
-        mut machine: Machine,
-    ) -> Result<Parser<'a>, ParseError> {
         check_size(input.len(), limits)?;
-        machine.reset(limits.max_depth());
         Ok(Parser {
             input,
             pos: 0,
-            machine,
+            machine: Machine::new(limits.max_depth()),
         })
     }
 
@@ -104,11 +94,6 @@ impl<'a> Parser<'a> {
     /// meant for error reports.
     pub fn pointer(&self) -> String {
         self.machine.pointer(true)
-    }
-
-    /// Give back the machine, so its buffers can serve the next document.
-    pub(crate) fn into_machine(self) -> Machine {
-        self.machine
     }
 }
 

@@ -24,6 +24,7 @@ pub(crate) mod deserialize;
 pub(crate) mod matcher;
 pub(crate) mod rejection;
 pub(crate) mod scalar;
+pub(crate) mod stream;
 
 use crate::form::consts::Scalar;
 use crate::form::node::NodeId;

@@ -1,0 +1,265 @@
+//! Streaming verification: a body fed chunk by chunk as it comes off a connection.
+//!
+//! Invariants:
+//! 1. Bytes are counted as they arrive; the chunk that takes the total past
+//!    `max_bytes` is rejected (`TooLarge` at offset `max_bytes`) before it is parsed.
+//! 2. The parser runs directly on each chunk. Only a token that spans a chunk boundary
+//!    is copied, into a reused carry buffer, and only up to its end; the parser then
+//!    reads it from there with absolute offsets, so events, verdicts and offsets are
+//!    those of [`Form::verify`] on the whole body.
+//! 3. The end of a spanning token is found by a resumable scan (string: the first
+//!    unescaped `"`; number or literal: the first byte that cannot continue it), so a
+//!    token split into many small chunks costs O(its length), not O(length²).
+//! 4. Within `max_bytes`, every split of a body gives the same verdict, kind and offset
+//!    as [`Form::verify`]. Over `max_bytes` both reject; `verify` says `TooLarge`
+//!    without parsing, while streaming may already have said no at an earlier chunk —
+//!    that is its purpose.
+//!
+//! Cost: O(n) time; memory O(depth + longest spanning token), never more than
+//! `max_bytes`.
+
+use std::io::Read;
+
+use crate::form::Form;
+use crate::parse::error::{ParseError, ParseErrorKind};
+use crate::parse::machine::Step;
+use crate::verify::rejection::Rejection;
+use crate::verify::Runtime;
+
+/// What kind of token the carry holds, and where its end-scan stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pending {
+    /// Nothing spans the boundary.
+    None,
+    /// A string; `true` if the last carried byte is an unfinished backslash escape.
+    String { escaped: bool },
+    /// A number or a literal.
+    Word,
+}
+
+/// An incremental verifier for one body (see [`Form::verifier`]).
+///
+/// ```
+/// let form = formgate::Form::compile(br#"{"type":"array","items":{"type":"string","maxLength":3}}"#).unwrap();
+/// let mut v = form.verifier();
+/// v.feed(br#"["ab", "c"#).unwrap();
+/// v.feed(br#"d"]"#).unwrap();
+/// assert!(v.finish().is_ok());
+///
+/// let mut v = form.verifier();
+/// // Rejected at the chunk that breaks the form, whatever follows.
+/// assert!(v.feed(br#"["ab", 1, "#).is_err());
+/// ```
+#[derive(Debug)]
+pub struct Verifier<'f> {
+    form: &'f Form,
+    rt: Runtime,
+    /// Bytes received so far.
+    received: u64,
+    carry: Vec<u8>,
+    /// Absolute offset of `carry[0]`.
+    carry_at: u64,
+    pending: Pending,
+    rejected: Option<Rejection>,
+}
+
+impl<'f> Verifier<'f> {
+    pub(crate) fn new(form: &'f Form) -> Verifier<'f> {
+        let mut rt = Runtime::new();
+        rt.start(form);
+        Verifier {
+            form,
+            rt,
+            received: 0,
+            carry: Vec::new(),
+            carry_at: 0,
+            pending: Pending::None,
+            rejected: None,
+        }
+    }
+
+    /// How many bytes have been fed so far.
+    pub fn received(&self) -> u64 {
+        self.received
+    }
+
+    /// Take the next chunk of the body. `Err` as soon as the bytes so far can no longer
+    /// be completed into an admitted body, or exceed `max_bytes`; once rejected, every
+    /// later call returns the same rejection.
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<(), Rejection> {
+        if let Some(r) = &self.rejected {
+            return Err(r.clone());
+        }
+        let start = self.received;
+        self.received += chunk.len() as u64;
+        let limit = self.form.limits().max_bytes();
+        if self.received > limit as u64 {
+            // Invariant 1.
+            let e = ParseError::new(ParseErrorKind::TooLarge { limit }, limit as u64);
+            return self.reject(Rejection::from_parse(e));
+        }
+        let result = self.run(chunk, start);
+        if let Err(r) = result {
+            return self.reject(r);
+        }
+        Ok(())
+    }
+
+    /// The body is complete: the final verdict.
+    pub fn finish(mut self) -> Result<(), Rejection> {
+        if let Some(r) = self.rejected.take() {
+            return Err(r);
+        }
+        // The carry, if any, is the tail of what was received.
+        let carry = std::mem::take(&mut self.carry);
+        self.rt.machine.set_base(self.received - carry.len() as u64);
+        let mut pos = 0;
+        self.step_all(&carry, &mut pos, true)?;
+        Ok(())
+    }
+
+    fn reject(&mut self, r: Rejection) -> Result<(), Rejection> {
+        self.rejected = Some(r.clone());
+        Err(r)
+    }
+
+    /// Run the parser and validator over `input` from `*pos` until it needs more bytes
+    /// (`Ok(false)`) or the document ended (`Ok(true)`).
+    fn step_all(&mut self, input: &[u8], pos: &mut usize, last: bool) -> Result<bool, Rejection> {
+        loop {
+            let step = self
+                .rt
+                .machine
+                .step(input, pos, last)
+                .map_err(Rejection::from_parse)?;
+            match step {
+                Step::Event(ev) => {
+                    if !self.rt.state.event(self.form, ev) {
+                        return Err(self.rt.rejection(self.form));
+                    }
+                }
+                Step::End => return Ok(true),
+                Step::NeedMore => return Ok(false),
+            }
+        }
+    }
+
+    fn run(&mut self, chunk: &[u8], start: u64) -> Result<(), Rejection> {
+        let mut from = 0;
+        if self.pending != Pending::None {
+            // Invariant 3: find where the spanning token ends in this chunk.
+            match self.token_end(chunk) {
+                None => {
+                    self.carry.extend_from_slice(chunk);
+                    return Ok(());
+                }
+                Some(end) => {
+                    self.carry.extend_from_slice(&chunk[..end]);
+                    from = end;
+                    let carry = std::mem::take(&mut self.carry);
+                    self.rt.machine.set_base(self.carry_at);
+                    let mut pos = 0;
+                    let outcome = self.step_all(&carry, &mut pos, false);
+                    self.carry = carry;
+                    outcome?;
+                    // Whatever the carry held past the token is the start of the next.
+                    self.carry.drain(..pos);
+                    self.carry_at += pos as u64;
+                    self.pending = Pending::None;
+                    if !self.carry.is_empty() {
+                        // At most the one delimiter byte taken with a number or literal;
+                        // put it back in front of the chunk by parsing the rest from it.
+                        self.restart_pending();
+                        if self.pending != Pending::None {
+                            return self.run(&chunk[from..], start + from as u64);
+                        }
+                    }
+                }
+            }
+        }
+        self.rt.machine.set_base(start);
+        let mut pos = from;
+        self.step_all(chunk, &mut pos, false)?;
+        if pos < chunk.len() {
+            // The chunk ends inside a token: carry it (invariant 2).
+            self.carry.clear();
+            self.carry.extend_from_slice(&chunk[pos..]);
+            self.carry_at = start + pos as u64;
+            self.restart_pending();
+        }
+        Ok(())
+    }
+
+    /// Classify the carried token from its first byte and scan what is carried.
+    fn restart_pending(&mut self) {
+        self.pending = match self.carry.first() {
+            None => Pending::None,
+            Some(b'"') => {
+                let mut escaped = false;
+                for &b in &self.carry[1..] {
+                    escaped = !escaped && b == b'\\';
+                }
+                Pending::String { escaped }
+            }
+            Some(_) => Pending::Word,
+        };
+    }
+
+    /// Where the carried token ends in `chunk` (exclusive), updating the scan state.
+    /// A number or literal takes the byte after it too, so the parser sees it end.
+    fn token_end(&mut self, chunk: &[u8]) -> Option<usize> {
+        match self.pending {
+            Pending::None => Some(0),
+            Pending::String { escaped } => {
+                let mut escaped = escaped;
+                for (i, &b) in chunk.iter().enumerate() {
+                    if escaped {
+                        escaped = false;
+                    } else if b == b'\\' {
+                        escaped = true;
+                    } else if b == b'"' {
+                        return Some(i + 1);
+                    }
+                }
+                self.pending = Pending::String { escaped };
+                None
+            }
+            Pending::Word => chunk
+                .iter()
+                .position(
+                    |&b| !matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'+' | b'-' | b'.'),
+                )
+                .map(|i| i + 1),
+        }
+    }
+}
+
+/// Why [`Form::verify_reader`] did not accept.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// Reading failed.
+    #[error("reading the body failed: {0}")]
+    Io(#[from] std::io::Error),
+    /// The body was rejected.
+    #[error("{0}")]
+    Rejected(Rejection),
+}
+
+/// Verify everything `reader` yields, reading at most `max_bytes + 1` bytes in 16 KiB
+/// chunks (bounded memory, whatever the body's size).
+pub(crate) fn verify_reader<R: Read>(form: &Form, reader: R) -> Result<(), ReadError> {
+    let mut v = Verifier::new(form);
+    let mut r = reader.take(form.limits().max_bytes() as u64 + 1);
+    let mut buf = vec![0u8; 16 * 1024];
+    loop {
+        let n = match r.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(ReadError::Io(e)),
+        };
+        v.feed(&buf[..n]).map_err(ReadError::Rejected)?;
+    }
+    v.finish().map_err(ReadError::Rejected)
+}

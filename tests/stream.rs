@@ -1,0 +1,182 @@
+//! Streaming verification agrees with whole-body verification: same verdict, kind and
+//! offset for every way of splitting a body within `max_bytes`.
+
+mod common;
+
+use formgate::{Form, Rejection};
+
+/// Feed `body` split at the given cut points.
+fn stream(form: &Form, body: &[u8], cuts: &[usize]) -> Result<(), Rejection> {
+    let mut v = form.verifier();
+    let mut at = 0;
+    for &cut in cuts.iter().chain(std::iter::once(&body.len())) {
+        let cut = cut.clamp(at, body.len());
+        v.feed(&body[at..cut])?;
+        at = cut;
+    }
+    v.finish()
+}
+
+fn same(a: &Result<(), Rejection>, b: &Result<(), Rejection>) -> bool {
+    match (a, b) {
+        (Ok(()), Ok(())) => true,
+        (Err(x), Err(y)) => {
+            x.kind() == y.kind() && x.offset() == y.offset() && x.pointer() == y.pointer()
+        }
+        _ => false,
+    }
+}
+
+/// Every single-cut split, one byte per chunk, and a few strides.
+fn check_all_splits(form: &Form, name: &str, body: &[u8], failures: &mut Vec<String>) {
+    let whole = form.verify(body);
+    let mut splits: Vec<Vec<usize>> = vec![(1..body.len()).collect()];
+    if body.len() <= 512 {
+        splits.extend((0..=body.len()).map(|c| vec![c]));
+    }
+    for stride in [2usize, 3, 7, 16] {
+        splits.push((1..body.len()).filter(|i| i % stride == 0).collect());
+    }
+    for cuts in &splits {
+        let got = stream(form, body, cuts);
+        if !same(&whole, &got) {
+            failures.push(format!(
+                "{name}: cuts {:?}: whole {whole:?}, streamed {got:?}",
+                &cuts[..cuts.len().min(8)]
+            ));
+            return;
+        }
+    }
+}
+
+#[test]
+fn json_test_suite_one_byte_at_a_time() {
+    let Some(dir) = common::suite("JSONTestSuite") else {
+        return;
+    };
+    let form = Form::compile(b"true").unwrap();
+    let mut failures = Vec::new();
+    let mut n = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(dir.join("test_parsing"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let body = std::fs::read(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        check_all_splits(&form, &name, &body, &mut failures);
+        n += 1;
+    }
+    eprintln!("streamed {n} JSONTestSuite files at every split");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn forms_agree_at_every_split() {
+    let form = Form::compile(
+        br#"{"type":"object","properties":{
+            "name":{"type":"string","maxLength":5},
+            "tags":{"type":"array","items":{"enum":["a","b",{"k":[1,2]}]},"maxItems":3},
+            "n":{"type":"integer","minimum":-10,"maximum":1e3},
+            "ok":{"type":"boolean"},
+            "nothing":{"type":"null"}
+        },"required":["name"],"additionalProperties":false}"#,
+    )
+    .unwrap();
+    let bodies: &[&[u8]] = &[
+        br#"{"name":"abc","tags":["a",{"k":[1,2.0]}],"n":12,"ok":true,"nothing":null}"#,
+        br#" { "name" : "h\u00e9llo" , "n" : -1e1 } "#,
+        br#"{"name":"abcdef"}"#,
+        br#"{"name":"abc","tags":["a","b","a","b"]}"#,
+        br#"{"name":"abc","n":1001}"#,
+        br#"{"name":"abc","n":10.5}"#,
+        br#"{"name":"abc","tags":[{"k":[1]}]}"#,
+        br#"{"name":"abc","extra":1}"#,
+        br#"{"tags":[]}"#,
+        br#"{"name":"abc","name":"abd"}"#,
+        br#"{"name":"ab\"c\\"}"#,
+        br#"{"name":"\uD83D\uDE00"} x"#,
+        br#"{"name":"abc","ok":tru}"#,
+        br#"{"name":"abc","ok":false,"nothing":nul"#,
+        br#"{"name":"abc","n":-"#,
+        br#"{"name":"abc","n":1e"#,
+        br#"{"name":"abc","n":123456789012345678901234567890}"#,
+        b"{\"name\":\"a\xc3\xa9\"}",
+        b"{\"name\":\"a\xc3\"}",
+        br#"[1,2]"#,
+        b"",
+        b"   ",
+    ];
+    let mut failures = Vec::new();
+    for (i, body) in bodies.iter().enumerate() {
+        check_all_splits(&form, &format!("body {i}"), body, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn rejects_over_the_limit_at_the_crossing_chunk() {
+    let form = Form::builder().max_bytes(10).compile(b"true").unwrap();
+    let mut v = form.verifier();
+    v.feed(b"[1,2,3,").unwrap();
+    let r = v.feed(b"4,5]").unwrap_err();
+    assert_eq!(r.offset(), 10);
+    assert!(matches!(
+        r.kind(),
+        formgate::RejectionKind::TooLarge { limit: 10 }
+    ));
+    // Exactly max_bytes is fine.
+    let mut v = form.verifier();
+    v.feed(b"[1,2,3,4]").unwrap();
+    v.feed(b" ").unwrap();
+    v.finish().unwrap();
+}
+
+#[test]
+fn rejects_early_in_a_large_body() {
+    // The first record breaks the form: the verifier says no at the first chunk.
+    let form = Form::compile(
+        br#"{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"}}}}"#,
+    )
+    .unwrap();
+    let mut body = b"[{\"id\":\"x\"}".to_vec();
+    while body.len() < 900_000 {
+        body.extend_from_slice(b",{\"id\":1}");
+    }
+    body.push(b']');
+    let mut v = form.verifier();
+    let mut fed = 0;
+    let mut rejected_after = None;
+    for chunk in body.chunks(16 * 1024) {
+        fed += chunk.len();
+        if v.feed(chunk).is_err() {
+            rejected_after = Some(fed);
+            break;
+        }
+    }
+    eprintln!("rejected after {rejected_after:?} of {} bytes", body.len());
+    assert_eq!(rejected_after, Some(16 * 1024));
+    // From a reader: stops reading there too.
+    let mut r = std::io::Cursor::new(&body);
+    assert!(form.verify_reader(&mut r).is_err());
+    assert!(r.position() <= 16 * 1024, "read {} bytes", r.position());
+}
+
+#[test]
+fn reader_reads_at_most_max_bytes_plus_one() {
+    let form = Form::builder().max_bytes(1000).compile(b"true").unwrap();
+    struct Counting(u64);
+    impl std::io::Read for Counting {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            buf.fill(b' ');
+            self.0 += buf.len() as u64;
+            Ok(buf.len())
+        }
+    }
+    let mut src = Counting(0);
+    let err = form.verify_reader(&mut src).unwrap_err();
+    assert!(matches!(err, formgate::ReadError::Rejected(_)));
+    // `take` bounds what is asked of the source.
+    assert!(src.0 <= 1001, "read {}", src.0);
+}
