@@ -41,6 +41,7 @@ pub mod __fuzz {
     //! Hidden entry points for the fuzz targets.
     pub use crate::fuzz::*;
 }
+mod fasthash;
 mod form;
 mod fuzz;
 mod limits;

@@ -384,6 +384,7 @@ impl Compiler {
                 }
             }
             object.members = members;
+            object.index();
             object.required = required.len() as u32;
             object.required_order = required;
             object.properties_order = properties.into_iter().map(|(n, _)| n).collect();

@@ -83,8 +83,10 @@ pub(crate) struct Member {
 /// Assertions on objects.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct ObjectChecks {
-    /// Every name in `properties` or `required`, sorted by name for lookup.
+    /// Every name in `properties` or `required`, sorted by name.
     pub(crate) members: Vec<Member>,
+    /// Open-addressing index into `members` by fast hash (at most half full).
+    pub(crate) slots: Box<[u32]>,
     /// How many distinct names `required` lists.
     pub(crate) required: u32,
     /// `additionalProperties`: `None` when absent (any other member is allowed).
@@ -98,16 +100,40 @@ pub(crate) struct ObjectChecks {
 }
 
 impl ObjectChecks {
-    /// The entry for a member name. O(log n).
+    /// Build the member index; called once by the compiler after `members` is final.
+    pub(crate) fn index(&mut self) {
+        let size = (self.members.len() * 2).next_power_of_two().max(8);
+        let mut slots = vec![0u32; size];
+        for (i, m) in self.members.iter().enumerate() {
+            let mut at = crate::fasthash::hash(m.name.as_bytes()) as usize & (size - 1);
+            while slots[at] != 0 {
+                at = (at + 1) & (size - 1);
+            }
+            slots[at] = i as u32 + 1;
+        }
+        self.slots = slots.into_boxed_slice();
+    }
+
+    /// The entry for a member name: one hash and, nearly always, one comparison.
+    /// Probing is bounded by the table size whatever the name.
     #[inline]
     pub(crate) fn member(&self, name: &str) -> Option<&Member> {
-        if self.members.len() <= 8 {
-            return self.members.iter().find(|m| &*m.name == name);
+        let mask = self.slots.len().wrapping_sub(1);
+        if self.slots.is_empty() {
+            return None;
         }
-        self.members
-            .binary_search_by(|m| (*m.name).cmp(name))
-            .ok()
-            .map(|i| &self.members[i])
+        let mut at = crate::fasthash::hash(name.as_bytes()) as usize & mask;
+        loop {
+            let slot = self.slots[at];
+            if slot == 0 {
+                return None;
+            }
+            let m = &self.members[slot as usize - 1];
+            if &*m.name == name {
+                return Some(m);
+            }
+            at = (at + 1) & mask;
+        }
     }
 }
 

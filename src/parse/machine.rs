@@ -19,7 +19,7 @@
 use super::error::{ParseError, ParseErrorKind};
 use super::event::{Event, Str};
 use super::keys::KeySet;
-use super::lex::{self, Lexed, StrAt};
+use super::lex::{self, Input, Lexed, StrAt};
 
 /// What the machine expects next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,15 +163,16 @@ impl Machine {
     /// `last` says whether `input` ends the document; when it does not, a slice that ends
     /// inside a token gives [`Step::NeedMore`] with `*pos` at the token's first byte.
     #[inline]
-    pub fn step<'a, 's>(
+    pub(crate) fn step<'a, 's>(
         &'s mut self,
-        input: &'a [u8],
+        inp: Input<'a>,
         pos: &mut usize,
         last: bool,
     ) -> Result<Step<'a, 's>, ParseError>
     where
         'a: 's,
     {
+        let input = inp.bytes;
         loop {
             let mut i = *pos;
             while let Some(&c) = input.get(i) {
@@ -211,11 +212,11 @@ impl Machine {
                             _ => {}
                         }
                     }
-                    return self.value(input, pos, i, c, last);
+                    return self.value(inp, pos, i, c, last);
                 }
                 Expect::ObjectFirst | Expect::Key => {
                     if c == b'"' {
-                        return self.key(input, pos, i, last);
+                        return self.key(inp, pos, i, last);
                     }
                     let kind = match (c, self.expect) {
                         (b'}', Expect::ObjectFirst) => {
@@ -296,7 +297,7 @@ impl Machine {
     #[inline]
     fn value<'a, 's>(
         &'s mut self,
-        input: &'a [u8],
+        inp: Input<'a>,
         pos: &mut usize,
         i: usize,
         c: u8,
@@ -310,9 +311,10 @@ impl Machine {
                 f.count += 1;
             }
         }
+        let input = inp.bytes;
         let lexed = match c {
             b'"' => {
-                return match lex::string(input, i, &mut self.scratch, last) {
+                return match lex::string(inp, i, &mut self.scratch, last) {
                     Ok(Lexed::Done(at, end)) => {
                         *pos = end;
                         self.after_value();
@@ -342,8 +344,7 @@ impl Machine {
                 Ok(Lexed::Done((), end)) => {
                     *pos = end;
                     self.after_value();
-                    let text =
-                        std::str::from_utf8(&input[i..end]).expect("number lexemes are ASCII");
+                    let text = lex::ascii(inp, i, end);
                     return Ok(Step::Event(Event::Number(Str::Input(text))));
                 }
                 other => other.map(|l| (l, Event::Null)),
@@ -351,7 +352,13 @@ impl Machine {
             b't' => lex::literal(input, i, b"true", last).map(|l| (l, Event::Bool(true))),
             b'f' => lex::literal(input, i, b"false", last).map(|l| (l, Event::Bool(false))),
             b'n' => lex::literal(input, i, b"null", last).map(|l| (l, Event::Null)),
-            0xEF if self.base + i as u64 == 0 => Err((ParseErrorKind::Bom, i)),
+            0xEF if self.base + i as u64 == 0 => match input.get(i..i + 3) {
+                Some([0xEF, 0xBB, 0xBF]) => Err((ParseErrorKind::Bom, i)),
+                None if !last && input[i..] == [0xEF, 0xBB, 0xBF][..input.len() - i] => {
+                    Ok((Lexed::NeedMore, Event::Null))
+                }
+                _ => Err((ParseErrorKind::ExpectedValue, i)),
+            },
             _ => Err((ParseErrorKind::ExpectedValue, i)),
         };
         match lexed {
@@ -380,7 +387,7 @@ impl Machine {
     #[inline]
     fn key<'a, 's>(
         &'s mut self,
-        input: &'a [u8],
+        inp: Input<'a>,
         pos: &mut usize,
         i: usize,
         last: bool,
@@ -388,7 +395,7 @@ impl Machine {
     where
         'a: 's,
     {
-        match lex::string(input, i, &mut self.scratch, last) {
+        match lex::string(inp, i, &mut self.scratch, last) {
             Ok(Lexed::Done(at, end)) => {
                 let name: Str<'a, 's> = match at {
                     StrAt::Input(s) => Str::Input(s),

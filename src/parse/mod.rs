@@ -42,7 +42,7 @@ use value::Value;
 /// ```
 #[derive(Debug)]
 pub struct Parser<'a> {
-    input: &'a [u8],
+    input: lex::Input<'a>,
     pos: usize,
     machine: Machine,
 }
@@ -52,7 +52,7 @@ impl<'a> Parser<'a> {
     pub fn new(input: &'a [u8], limits: &Limits) -> Result<Parser<'a>, ParseError> {
         check_size(input.len(), limits)?;
         Ok(Parser {
-            input,
+            input: lex::Input::new(input),
             pos: 0,
             machine: Machine::new(limits.max_depth()),
         })

@@ -17,6 +17,7 @@ use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use crate::form::Form;
 use crate::parse::event::{Event, Str};
+use crate::parse::lex::Input;
 use crate::parse::machine::Step;
 use crate::verify::rejection::{Rejection, RejectionKind};
 use crate::verify::Runtime;
@@ -69,6 +70,7 @@ pub(crate) struct Deserializer<'de, 'r> {
     form: &'r Form,
     rt: &'r mut Runtime,
     body: &'de [u8],
+    input: Input<'de>,
     pos: usize,
     buf: String,
     peeked: Option<Ev<'de>>,
@@ -88,6 +90,7 @@ pub(crate) fn verify_into<'de, T: de::Deserialize<'de>>(
         form,
         rt,
         body,
+        input: Input::new(body),
         pos: 0,
         buf: String::new(),
         peeked: None,
@@ -122,7 +125,7 @@ impl<'de> Deserializer<'de, '_> {
         if self.stop.is_some() {
             return Err(DeError("the body was rejected".into()));
         }
-        let step = match self.rt.machine.step(self.body, &mut self.pos, true) {
+        let step = match self.rt.machine.step(self.input, &mut self.pos, true) {
             Ok(s) => s,
             Err(e) => {
                 self.stop = Some(Stop::Rejected(Rejection::from_parse(e)));

@@ -32,6 +32,7 @@ use crate::form::number::NumRef;
 use crate::form::vocabulary::Keyword;
 use crate::form::Form;
 use crate::parse::event::Event;
+use crate::parse::lex::Input;
 use crate::parse::machine::{Machine, Step};
 use matcher::Matcher;
 use rejection::{Rejection, RejectionKind};
@@ -124,11 +125,12 @@ impl Runtime {
     pub(crate) fn verify(&mut self, form: &Form, body: &[u8]) -> Result<(), Rejection> {
         crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
         self.start(form);
+        let input = Input::new(body);
         let mut pos = 0;
         loop {
             let step = self
                 .machine
-                .step(body, &mut pos, true)
+                .step(input, &mut pos, true)
                 .map_err(Rejection::from_parse)?;
             let ev = match step {
                 Step::Event(ev) => ev,
@@ -156,11 +158,12 @@ impl Runtime {
         crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
         self.start(form);
         let mut tree = crate::parse::value::TreeBuilder::default();
+        let input = Input::new(body);
         let mut pos = 0;
         loop {
             let step = self
                 .machine
-                .step(body, &mut pos, true)
+                .step(input, &mut pos, true)
                 .map_err(Rejection::from_parse)?;
             let ev = match step {
                 Step::Event(ev) => ev,
@@ -456,7 +459,9 @@ impl State {
                 m.key(form.consts(), name);
             }
         }
-        self.report_matchers(form);
+        if self.active > 0 {
+            self.report_matchers(form);
+        }
     }
 
     /// Fail the instance of every matcher that has no candidate left.
@@ -484,7 +489,9 @@ impl State {
                 m.open(form.consts(), in_array, object);
             }
         }
-        self.report_matchers(form);
+        if self.active > 0 {
+            self.report_matchers(form);
+        }
         let first = self.expand(form);
         for i in first..self.insts.len() as u32 {
             let node_id = self.insts[i as usize].node;
@@ -519,7 +526,9 @@ impl State {
                 m.close(form.consts());
             }
         }
-        self.report_matchers(form);
+        if self.active > 0 {
+            self.report_matchers(form);
+        }
         let frame = self.frames.pop().expect("balanced containers");
         let closing = if frame.object {
             Closing::Object
@@ -543,7 +552,9 @@ impl State {
                 m.scalar(form.consts(), in_array, s);
             }
         }
-        self.report_matchers(form);
+        if self.active > 0 {
+            self.report_matchers(form);
+        }
         // Fast path: a target without applicators needs no instance.
         let mut k = 0;
         while k < self.targets.len() {

@@ -22,6 +22,7 @@ use std::io::Read;
 
 use crate::form::Form;
 use crate::parse::error::{ParseError, ParseErrorKind};
+use crate::parse::lex::Input;
 use crate::parse::machine::Step;
 use crate::verify::rejection::Rejection;
 use crate::verify::Runtime;
@@ -126,6 +127,7 @@ impl<'f> Verifier<'f> {
     /// Run the parser and validator over `input` from `*pos` until it needs more bytes
     /// (`Ok(false)`) or the document ended (`Ok(true)`).
     fn step_all(&mut self, input: &[u8], pos: &mut usize, last: bool) -> Result<bool, Rejection> {
+        let input = Input::new(input);
         loop {
             let step = self
                 .rt

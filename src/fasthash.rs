@@ -1,0 +1,50 @@
+//! A fast, non-cryptographic hash of short byte strings (member names).
+//!
+//! Used only where a collision costs one extra comparison and the number of
+//! comparisons is bounded independently of the hash (small objects, the form's own
+//! member tables); large objects use SipHash with a random key instead.
+
+const K: u64 = 0x517c_c1b7_2722_0a95;
+
+/// Hash `bytes`: eight bytes at a time, then the tail and the length. O(len).
+#[inline]
+pub(crate) fn hash(bytes: &[u8]) -> u64 {
+    let mut h: u64 = bytes.len() as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut buf = [0u8; 8];
+        buf[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
+    }
+    // Final mix so that the low bits depend on every input bit.
+    h ^= h >> 29;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ (h >> 32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hash;
+
+    #[test]
+    fn distinguishes_lengths_and_tails() {
+        assert_ne!(hash(b""), hash(b"\0"));
+        assert_ne!(hash(b"a"), hash(b"a\0"));
+        assert_ne!(hash(b"abcdefgh"), hash(b"abcdefgh\0"));
+        assert_eq!(hash(b"name"), hash(b"name"));
+        let mut low_bits = std::collections::HashSet::new();
+        for i in 0..64 {
+            low_bits.insert(hash(format!("k{i}").as_bytes()) & 63);
+        }
+        assert!(
+            low_bits.len() > 30,
+            "low bits poorly mixed: {}",
+            low_bits.len()
+        );
+    }
+}
