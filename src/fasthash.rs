@@ -16,10 +16,21 @@ pub(crate) fn hash(bytes: &[u8]) -> u64 {
         h = (h.rotate_left(5) ^ w).wrapping_mul(K);
     }
     let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut buf = [0u8; 8];
-        buf[..rest.len()].copy_from_slice(rest);
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
+    // Read the tail with a few overlapping loads instead of copying it into a buffer:
+    // the byte-wise copy followed by an 8-byte load stalled on store forwarding and
+    // made this line 40% of `State::key` (perf, 1 MB body of 5,000 records).
+    let n = rest.len();
+    let w = if n >= 4 {
+        let lo = u32::from_le_bytes(rest[..4].try_into().expect("4 bytes"));
+        let hi = u32::from_le_bytes(rest[n - 4..].try_into().expect("4 bytes"));
+        u64::from(lo) | (u64::from(hi) << 32)
+    } else if n > 0 {
+        u64::from(rest[0]) | (u64::from(rest[n / 2]) << 8) | (u64::from(rest[n - 1]) << 16)
+    } else {
+        0
+    };
+    if n > 0 {
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
     }
     // Final mix so that the low bits depend on every input bit.
     h ^= h >> 29;

@@ -162,7 +162,7 @@ impl Machine {
     ///
     /// `last` says whether `input` ends the document; when it does not, a slice that ends
     /// inside a token gives [`Step::NeedMore`] with `*pos` at the token's first byte.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn step<'a, 's>(
         &'s mut self,
         inp: Input<'a>,
@@ -294,7 +294,7 @@ impl Machine {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn value<'a, 's>(
         &'s mut self,
         inp: Input<'a>,
@@ -384,7 +384,7 @@ impl Machine {
         Step::NeedMore
     }
 
-    #[inline]
+    #[inline(always)]
     fn key<'a, 's>(
         &'s mut self,
         inp: Input<'a>,

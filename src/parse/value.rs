@@ -36,7 +36,7 @@ impl fmt::Display for Number<'_> {
 ///
 /// Equality is structural with numbers compared by lexeme (`1.0 != 1` here; the
 /// validator compares numbers by value) and object members compared in order.
-#[derive(Debug, Clone)]
+/// `Debug` prints the compact JSON.
 pub enum Value<'a> {
     /// `null`
     Null,
@@ -134,47 +134,61 @@ impl<'a> Value<'a> {
 }
 
 fn own(v: Value<'_>) -> Value<'static> {
-    // Rebuild bottom-up without recursion.
-    enum Todo<'b> {
-        Visit(Value<'b>),
+    rebuild(&v, |s| Cow::Owned(s.to_string()))
+}
+
+/// Copy a tree bottom-up without recursion (invariant 3), mapping every text through
+/// `text`.
+fn rebuild<'a, 'b>(v: &Value<'a>, text: impl Fn(&Cow<'a, str>) -> Cow<'b, str>) -> Value<'b> {
+    enum Todo<'v, 'a> {
+        Visit(&'v Value<'a>),
         Array(usize),
-        Object(Vec<Cow<'static, str>>),
+        Object(&'v [(Cow<'a, str>, Value<'a>)]),
     }
     let mut todo = vec![Todo::Visit(v)];
-    let mut done: Vec<Value<'static>> = Vec::new();
+    let mut done: Vec<Value<'b>> = Vec::new();
     while let Some(t) = todo.pop() {
         match t {
-            Todo::Visit(mut v) => match &mut v {
+            Todo::Visit(v) => match v {
                 Value::Null => done.push(Value::Null),
                 Value::Bool(b) => done.push(Value::Bool(*b)),
-                Value::Number(n) => done.push(Value::Number(Number(Cow::Owned(n.0.to_string())))),
-                Value::String(s) => done.push(Value::String(Cow::Owned(s.to_string()))),
+                Value::Number(n) => done.push(Value::Number(Number(text(&n.0)))),
+                Value::String(s) => done.push(Value::String(text(s))),
                 Value::Array(a) => {
-                    let items = std::mem::take(a);
-                    todo.push(Todo::Array(items.len()));
-                    todo.extend(items.into_iter().rev().map(Todo::Visit));
+                    todo.push(Todo::Array(a.len()));
+                    todo.extend(a.iter().rev().map(Todo::Visit));
                 }
                 Value::Object(m) => {
-                    let members = std::mem::take(m);
-                    let names = members
-                        .iter()
-                        .map(|(k, _)| Cow::Owned(k.to_string()))
-                        .collect();
-                    todo.push(Todo::Object(names));
-                    todo.extend(members.into_iter().rev().map(|(_, v)| Todo::Visit(v)));
+                    todo.push(Todo::Object(m));
+                    todo.extend(m.iter().rev().map(|(_, v)| Todo::Visit(v)));
                 }
             },
             Todo::Array(n) => {
                 let items = done.split_off(done.len() - n);
                 done.push(Value::Array(items));
             }
-            Todo::Object(names) => {
-                let values = done.split_off(done.len() - names.len());
-                done.push(Value::Object(names.into_iter().zip(values).collect()));
+            Todo::Object(members) => {
+                let values = done.split_off(done.len() - members.len());
+                let names = members.iter().map(|(k, _)| text(k));
+                done.push(Value::Object(names.zip(values).collect()));
             }
         }
     }
     done.pop().expect("one value")
+}
+
+impl Clone for Value<'_> {
+    fn clone(&self) -> Self {
+        rebuild(self, Cow::clone)
+    }
+}
+
+impl fmt::Debug for Value<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        write_compact(self, &mut out);
+        write!(f, "Value({out})")
+    }
 }
 
 impl Drop for Value<'_> {
