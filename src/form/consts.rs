@@ -179,7 +179,9 @@ impl Consts {
         match (self.value(id), scalar) {
             (CValue::Null, Scalar::Null) => true,
             (CValue::Bool(a), Scalar::Bool(b)) => *a == b,
-            (CValue::String(a), Scalar::String(b)) => &**a == b,
+            (CValue::String(a), Scalar::String(b)) => {
+                crate::fasthash::bytes_eq(a.as_bytes(), b.as_bytes())
+            }
             (CValue::Number(a), Scalar::Number(b)) => NumRef::new(a) == b,
             _ => false,
         }

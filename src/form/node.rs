@@ -129,7 +129,7 @@ impl ObjectChecks {
                 return None;
             }
             let m = &self.members[slot as usize - 1];
-            if &*m.name == name {
+            if crate::fasthash::bytes_eq(m.name.as_bytes(), name.as_bytes()) {
                 return Some(m);
             }
             at = (at + 1) & mask;

@@ -118,7 +118,10 @@ impl KeySet {
             if mask & bit != 0 {
                 for s in &self.spans[first..] {
                     if s.len as usize == name.len()
-                        && &self.arena[s.start as usize..(s.start + s.len) as usize] == name
+                        && crate::fasthash::bytes_eq(
+                            &self.arena[s.start as usize..(s.start + s.len) as usize],
+                            name,
+                        )
                     {
                         return false;
                     }
