@@ -705,7 +705,7 @@ fn horner(
 ) {
     let mut chunk = 0u64;
     let mut len = 0usize;
-    for d in digits.chain(iter::repeat(0).take(zeros)) {
+    for d in digits.chain(iter::repeat_n(0, zeros)) {
         chunk = chunk * 10 + u64::from(d);
         len += 1;
         if len == width {
@@ -1581,7 +1581,7 @@ mod tests {
             };
             let digits = || x.bytes().map(|c| c - b'0');
             let mut rem = 0u128;
-            for d in digits().chain(iter::repeat(0).take(zeros)) {
+            for d in digits().chain(iter::repeat_n(0, zeros)) {
                 rem = (rem * 10 + u128::from(d)) % m;
             }
             let ms = m.to_string();

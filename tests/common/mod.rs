@@ -4,6 +4,8 @@
 //! Each test binary compiles this module on its own and uses only part of it.
 #![allow(dead_code)]
 
+pub mod gen;
+
 use std::path::{Path, PathBuf};
 
 /// The suites a suite directory must hold (see DESIGN.md, "Conformance data").

@@ -1,0 +1,653 @@
+//! Differential test of verdicts against the `jsonschema` crate (draft 2020-12, format
+//! assertion on, its `arbitrary-precision` feature on so it reads numbers exactly).
+//!
+//! 1. Forms generated within Vocabulary v1 and bodies aimed at them get the same verdict
+//!    from formgate as from jsonschema, wherever the two cannot legitimately differ:
+//!    the [`ORACLE`] profile leaves out what [`KNOWN_DIFFERENCES`] lists.
+//! 2. Every entry of [`KNOWN_DIFFERENCES`] is typed (its [`Area`] and [`Basis`]),
+//!    justified, and proved still real by its examples: a stale entry fails
+//!    `known_differences_are_real`. Every sample the profile leaves out either agrees or
+//!    is listed: a missing entry fails `known_differences_cover_every_excluded_sample`.
+//! 3. Bodies are handed to jsonschema as `serde_json::Value` parsed from the same bytes.
+//!    A body with a duplicate member name is not (serde_json keeps the last member);
+//!    formgate must reject it, by design.
+
+mod common;
+
+use common::gen::{self, Pat, Profile, J};
+use formgate::{Form, Limits, ParseErrorKind};
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+
+/// `cases` per property, unless `PROPTEST_CASES` asks for a longer (or shorter) run.
+fn config(cases: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(cases);
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/differential.txt",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Known differences
+
+/// Where a difference lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Area {
+    /// The two read the grammar of this `format` differently on some strings.
+    Format(&'static str),
+    /// jsonschema's ECMA-262 → `regex` translation changes the meaning of this construct.
+    Pattern(&'static str),
+    /// jsonschema falls back to `f64` for some numbers.
+    Number(NumberArea),
+}
+
+/// The corners where jsonschema, `arbitrary-precision` on, still reads a number as `f64`:
+/// it compares a body exactly with a bound written as an integer, but through `f64`
+/// with a bound written with a fraction or exponent, and in some `multipleOf` checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NumberArea {
+    /// A body whose decimal no `f64` holds: more significant digits than a double
+    /// carries (`1.0000000000000001`), or an integer beyond 2^53 spelled with a fraction
+    /// or an exponent (`9007199254740993.0`). jsonschema rounds it to the nearest `f64`.
+    RoundedToF64,
+    /// A nonzero body below the smallest `f64` (`1e-400`). jsonschema reads it as zero.
+    UnderflowToZero,
+}
+
+/// Why the difference is not a formgate bug.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Basis {
+    /// formgate follows the cited specification; jsonschema does not.
+    OracleDeviates,
+    /// The specifications leave the choice open; formgate documents its choice.
+    ImplementationDefined,
+}
+
+/// A verdict formgate and jsonschema legitimately disagree on.
+#[derive(Debug)]
+struct KnownDifference {
+    area: Area,
+    basis: Basis,
+    /// `(form, body, formgate admits)`, form and body as JSON texts; jsonschema's
+    /// verdict is the opposite.
+    examples: &'static [(&'static str, &'static str, bool)],
+    reason: &'static str,
+}
+
+const KNOWN_DIFFERENCES: &[KnownDifference] = &[
+    KnownDifference {
+        area: Area::Format("duration"),
+        basis: Basis::ImplementationDefined,
+        examples: &[
+            (r#"{"format":"duration"}"#, r#""p1d""#, true),
+            (r#"{"format":"duration"}"#, r#""pt1h""#, true),
+        ],
+        reason: "RFC 3339 Appendix A defines `duration` in ABNF, whose literals are \
+                 case-insensitive (RFC 5234 §2.3), the rule that also gives RFC 3339 its \
+                 `t` and `z`; formgate accepts lower-case designators, jsonschema only \
+                 ISO 8601's upper case.",
+    },
+    KnownDifference {
+        area: Area::Format("hostname"),
+        basis: Basis::ImplementationDefined,
+        examples: &[(r#"{"format":"hostname"}"#, r#""r3---sn-abc.example""#, true)],
+        reason: "RFC 1123 §2.1 allows any letter-digit-hyphen label; the ban on `--` in \
+                 the third and fourth positions (RFC 5891 §4.2.3.1) is for U-labels, \
+                 i.e. IDNA names. formgate holds only `xn--` labels to IDNA2008; \
+                 jsonschema applies the hyphen rule to every ASCII label.",
+    },
+    KnownDifference {
+        area: Area::Pattern("."),
+        basis: Basis::OracleDeviates,
+        examples: &[
+            (r#"{"pattern":"^.{2,4}$"}"#, r#""a\rb""#, false),
+            (r#"{"pattern":"^.{2,4}$"}"#, r#""\u2028x""#, false),
+            (r#"{"pattern":"^.{2,4}$"}"#, r#""x\u2029""#, false),
+        ],
+        reason: "ECMA-262 `.` matches every code point but the four LineTerminators \
+                 (U+000A, U+000D, U+2028, U+2029); jsonschema hands `.` to the regex \
+                 crate, whose `.` leaves out only U+000A.",
+    },
+    KnownDifference {
+        area: Area::Pattern("\\b"),
+        basis: Basis::OracleDeviates,
+        examples: &[
+            (r#"{"pattern":"\\bfoo\\b"}"#, r#""éfoo""#, true),
+            (r#"{"pattern":"\\bfoo\\b"}"#, r#""fooé""#, true),
+        ],
+        reason: "ECMA-262 `\\b` (without the `i` flag) looks at the ASCII word \
+                 characters of `\\w`, so `é` is not one; jsonschema keeps the regex \
+                 crate's Unicode-aware `\\b`.",
+    },
+    KnownDifference {
+        area: Area::Number(NumberArea::RoundedToF64),
+        basis: Basis::OracleDeviates,
+        examples: &[
+            (
+                r#"{"minimum":9007199254740993}"#,
+                "9007199254740993.0",
+                true,
+            ),
+            (
+                r#"{"minimum":9007199254740993}"#,
+                "9007199254740993e0",
+                true,
+            ),
+            (
+                r#"{"minimum":9007199254740993}"#,
+                "9.007199254740993e15",
+                true,
+            ),
+            (
+                r#"{"exclusiveMaximum":9007199254740993}"#,
+                "9007199254740993.0",
+                false,
+            ),
+            (
+                r#"{"exclusiveMaximum":9007199254740993}"#,
+                "9007199254740993e0",
+                false,
+            ),
+            (
+                r#"{"exclusiveMaximum":9007199254740993}"#,
+                "9.007199254740993e15",
+                false,
+            ),
+            (r#"{"maximum":1.0}"#, "1.0000000000000001", false),
+            (r#"{"maximum":1e0}"#, "1.0000000000000001", false),
+            (r#"{"exclusiveMinimum":1.0}"#, "1.0000000000000001", true),
+            (r#"{"exclusiveMinimum":1e0}"#, "1.0000000000000001", true),
+            (r#"{"multipleOf":1}"#, "1.0000000000000001", false),
+            (r#"{"multipleOf":1.0}"#, "1.0000000000000001", false),
+            (r#"{"multipleOf":1e0}"#, "1.0000000000000001", false),
+        ],
+        reason: "A JSON number denotes its decimal value (DESIGN, promise 5; 2020-12 \
+                 compares values, not floats): 9007199254740993.0 equals the bound \
+                 9007199254740993 and 1.0000000000000001 exceeds 1 and is no integer. \
+                 jsonschema compares these bodies as the nearest f64 \
+                 (9007199254740992, 1).",
+    },
+    KnownDifference {
+        area: Area::Number(NumberArea::UnderflowToZero),
+        basis: Basis::OracleDeviates,
+        examples: &[
+            (r#"{"maximum":-0.0}"#, "1e-400", false),
+            (r#"{"exclusiveMinimum":-0.0}"#, "1e-400", true),
+            (r#"{"multipleOf":1.0}"#, "1e-400", false),
+            (r#"{"multipleOf":1e0}"#, "1e-400", false),
+            (r#"{"multipleOf":1.0E1}"#, "1e-400", false),
+            (r#"{"multipleOf":2.5e1}"#, "1e-400", false),
+            (r#"{"multipleOf":1e2}"#, "1e-400", false),
+            (r#"{"multipleOf":1E2}"#, "1e-400", false),
+            (r#"{"multipleOf":9007199254740993}"#, "1e-400", false),
+            (
+                r#"{"multipleOf":123456789012345678901234567890}"#,
+                "1e-400",
+                false,
+            ),
+            (r#"{"multipleOf":1e400}"#, "1e-400", false),
+        ],
+        reason: "1e-400 is greater than zero and no integer multiple of these; \
+                 jsonschema reads it as the f64 zero, which is neither.",
+    },
+];
+
+// ---------------------------------------------------------------------------
+// The profile the oracle can follow
+
+/// `^.{2,4}$` and `\bfoo\b` are left out (see [`KNOWN_DIFFERENCES`]); the tricky `\s`,
+/// `\d`, `\w`, `\p{L}` and negated-class samples stay in: jsonschema reads them as ECMA does.
+const ORACLE_PATTERNS: &[Pat] = &[
+    gen::SAFE_PATTERNS[0],
+    gen::SAFE_PATTERNS[1],
+    gen::SAFE_PATTERNS[2],
+    gen::SAFE_PATTERNS[3],
+    gen::SAFE_PATTERNS[4],
+    gen::SAFE_PATTERNS[5],
+    gen::SAFE_PATTERNS[6],
+    gen::SAFE_PATTERNS[7],
+    gen::SAFE_PATTERNS[8],
+    gen::SAFE_PATTERNS[9],
+    gen::SAFE_PATTERNS[10],
+    gen::SAFE_PATTERNS[11],
+    gen::TRICKY_PATTERNS[1],
+    gen::TRICKY_PATTERNS[2],
+    gen::TRICKY_PATTERNS[3],
+    gen::TRICKY_PATTERNS[5],
+    gen::TRICKY_PATTERNS[6],
+];
+
+/// Short decimals only: every one, and every sum or multiple the generator makes of
+/// them, is read exactly even through an `f64` (see [`NumberArea`]).
+const ORACLE_NUMBERS: &[&str] = gen::PLAIN_NUMBERS;
+
+/// [`gen::STRINGS`] without U+2028, which `^.{2,4}$` reads differently (Area::Pattern(".")).
+const ORACLE_STRINGS: &[&str] = &[
+    "",
+    "a",
+    "ab",
+    "abc",
+    "hello",
+    "Hello",
+    "é",
+    "😀",
+    "a b",
+    "a\"b",
+    "a\\b",
+    "a/b",
+    "\u{1f}",
+    "line\nbreak",
+    "12",
+    "x1",
+    "null",
+    "A_1",
+    "user",
+    "admin",
+];
+
+/// The whole vocabulary but the areas of [`KNOWN_DIFFERENCES`]: the nine formats with
+/// their undisputed samples only.
+static ORACLE: Profile = Profile {
+    patterns: ORACLE_PATTERNS,
+    formats: gen::FORMATS,
+    numbers: ORACLE_NUMBERS,
+    multiples: gen::MULTIPLES,
+    counts: gen::COUNTS,
+    strings: ORACLE_STRINGS,
+    names: gen::NAMES,
+    def_names: gen::DEF_NAMES,
+    texts: gen::TEXTS,
+};
+
+// ---------------------------------------------------------------------------
+// The two validators
+
+fn oracle(form: &str) -> jsonschema::Validator {
+    let schema: serde_json::Value = serde_json::from_str(form).expect("the form is JSON");
+    jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .unwrap_or_else(|e| panic!("jsonschema does not build {form}: {e}"))
+}
+
+fn oracle_admits(v: &jsonschema::Validator, body: &str) -> bool {
+    let instance: serde_json::Value = serde_json::from_str(body).expect("the body is JSON");
+    v.is_valid(&instance)
+}
+
+/// One form, compiled by both.
+struct Both {
+    form: String,
+    ours: Form,
+    theirs: jsonschema::Validator,
+}
+
+impl Both {
+    fn new(form: &str) -> Both {
+        Both {
+            form: form.to_owned(),
+            ours: Form::compile(form.as_bytes())
+                .unwrap_or_else(|e| panic!("formgate does not compile {form}: {e}")),
+            theirs: oracle(form),
+        }
+    }
+
+    /// (formgate admits, jsonschema admits) for `body`, a JSON text.
+    fn verdicts(&self, body: &str) -> (bool, bool) {
+        (
+            self.ours.verify(body.as_bytes()).is_ok(),
+            oracle_admits(&self.theirs, body),
+        )
+    }
+
+    /// Bodies the two disagree on, as `form body` lines, unless a known difference
+    /// lists them.
+    fn unlisted<'b>(&self, bodies: impl IntoIterator<Item = &'b str>) -> Vec<String> {
+        bodies
+            .into_iter()
+            .filter(|body| {
+                let (ours, theirs) = self.verdicts(body);
+                ours != theirs && !listed(&self.form, body)
+            })
+            .map(|body| format!("{} {body}", self.form))
+            .collect()
+    }
+}
+
+fn pattern_form(source: &str) -> String {
+    J::Obj(vec![("pattern".into(), J::str(source))]).compact()
+}
+
+fn format_form(name: &str) -> String {
+    J::Obj(vec![("format".into(), J::str(name))]).compact()
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Whether an entry lists `body` for `form` (bodies compared as values: escapes may
+/// differ).
+fn listed(form: &str, body: &str) -> bool {
+    let body = json(body);
+    KNOWN_DIFFERENCES.iter().any(|d| {
+        d.examples
+            .iter()
+            .any(|&(f, b, _)| f == form && json(b) == body)
+    })
+}
+
+/// `1234` also as `1234.0`, `1234e0` and `1.234e3`: spellings of a wide integer that a
+/// float reading may treat differently from the integer.
+fn respellings(lexeme: &str) -> Vec<String> {
+    let digits = lexeme.strip_prefix('-').unwrap_or(lexeme);
+    if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() < 2 {
+        return Vec::new();
+    }
+    let sign = &lexeme[..lexeme.len() - digits.len()];
+    vec![
+        format!("{lexeme}.0"),
+        format!("{lexeme}e0"),
+        format!(
+            "{sign}{}.{}e{}",
+            &digits[..1],
+            &digits[1..],
+            digits.len() - 1
+        ),
+    ]
+}
+
+/// At most 15 significant digits and a modest exponent: read exactly through an `f64`.
+fn short_decimal(lexeme: &str) -> bool {
+    let (mantissa, exp) = lexeme.split_once(['e', 'E']).unwrap_or((lexeme, "0"));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let significant = digits.trim_start_matches('0').trim_end_matches('0').len();
+    significant <= 15 && exp.parse::<i32>().is_ok_and(|e| e.abs() <= 20)
+}
+
+const NUMBER_KEYWORDS: [&str; 6] = [
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "const",
+];
+
+// ---------------------------------------------------------------------------
+// Tests of the table
+
+#[test]
+fn known_differences_are_real() {
+    let mut stale = Vec::new();
+    for d in KNOWN_DIFFERENCES {
+        for &(form, body, admits) in d.examples {
+            let (ours, theirs) = Both::new(form).verdicts(body);
+            if ours != admits || theirs == admits {
+                stale.push(format!(
+                    "{:?} {form} {body}: formgate {ours}, jsonschema {theirs}",
+                    d.area
+                ));
+            }
+        }
+    }
+    assert!(stale.is_empty(), "stale entries:\n{}", stale.join("\n"));
+}
+
+#[test]
+fn known_differences_are_unique_and_typed() {
+    for (i, d) in KNOWN_DIFFERENCES.iter().enumerate() {
+        assert!(!d.examples.is_empty() && !d.reason.is_empty(), "{d:?}");
+        for other in &KNOWN_DIFFERENCES[i + 1..] {
+            assert_ne!(d.area, other.area, "two entries for one area");
+        }
+        for (j, &(form, body, _)) in d.examples.iter().enumerate() {
+            assert!(
+                d.examples[j + 1..]
+                    .iter()
+                    .all(|e| (e.0, e.1) != (form, body)),
+                "{form} {body} twice"
+            );
+            let form = json(form);
+            let body = json(body);
+            match d.area {
+                Area::Format(name) => {
+                    assert_eq!(form["format"], name, "{d:?}");
+                    assert!(body.is_string(), "{d:?}");
+                }
+                Area::Pattern(construct) => {
+                    assert!(form["pattern"].as_str().unwrap().contains(construct));
+                    assert!(body.is_string(), "{d:?}");
+                }
+                Area::Number(_) => {
+                    let object = form.as_object().unwrap();
+                    assert_eq!(object.len(), 1, "{d:?}");
+                    assert!(NUMBER_KEYWORDS.iter().any(|k| object.contains_key(*k)));
+                    assert!(body.is_number(), "{d:?}");
+                }
+            }
+        }
+        // Only formats leave the specifications room for choice.
+        if d.basis == Basis::ImplementationDefined {
+            assert!(matches!(d.area, Area::Format(_)), "{d:?}");
+        }
+    }
+}
+
+/// Every sample the [`ORACLE`] profile leaves out, and every exact number against every
+/// numeric keyword, either gets the same verdict from both or is listed: the table is
+/// complete for what the generators know.
+#[test]
+fn known_differences_cover_every_excluded_sample() {
+    let mut missing = Vec::new();
+    for f in gen::FORMATS.iter().chain(gen::TRICKY_FORMATS) {
+        let bodies: Vec<String> = f.samples.iter().map(|s| J::str(s).compact()).collect();
+        missing.extend(Both::new(&format_form(f.name)).unlisted(bodies.iter().map(|b| b.as_str())));
+    }
+    for p in gen::SAFE_PATTERNS.iter().chain(gen::TRICKY_PATTERNS) {
+        let bodies: Vec<String> = p
+            .samples
+            .iter()
+            .chain(gen::STRINGS)
+            .map(|s| J::str(s).compact())
+            .collect();
+        missing
+            .extend(Both::new(&pattern_form(p.source)).unlisted(bodies.iter().map(|b| b.as_str())));
+    }
+    let numbers: Vec<&str> = gen::PLAIN_NUMBERS
+        .iter()
+        .chain(gen::EXACT_NUMBERS)
+        .copied()
+        .collect();
+    let mut bodies: Vec<String> = numbers.iter().map(|n| n.to_string()).collect();
+    bodies.extend(gen::EXACT_NUMBERS.iter().flat_map(|n| respellings(n)));
+    for kw in NUMBER_KEYWORDS {
+        for bound in numbers.iter().chain(gen::MULTIPLES) {
+            if kw == "multipleOf"
+                && (bound.starts_with('-')
+                    || json(bound) == json("0")
+                    || json(bound).as_f64() == Some(0.0))
+            {
+                continue;
+            }
+            let both = Both::new(&format!(r#"{{"{kw}":{bound}}}"#));
+            missing.extend(both.unlisted(bodies.iter().map(|b| b.as_str())));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "unlisted differences:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The profile holds no listed example: what the table excludes is excluded.
+#[test]
+fn oracle_profile_avoids_known_differences() {
+    for n in ORACLE.numbers.iter().chain(ORACLE.multiples) {
+        assert!(short_decimal(n), "{n} is not a short decimal");
+    }
+    for d in KNOWN_DIFFERENCES {
+        for &(form, body, _) in d.examples {
+            let form = json(form);
+            match d.area {
+                Area::Format(name) => {
+                    let s = json(body);
+                    let s = s.as_str().unwrap();
+                    assert!(!ORACLE.strings.contains(&s), "{d:?}");
+                    assert!(
+                        !ORACLE
+                            .formats
+                            .iter()
+                            .any(|f| f.name == name && f.samples.contains(&s)),
+                        "{d:?}"
+                    );
+                }
+                Area::Pattern(construct) => {
+                    let s = json(body);
+                    let s = s.as_str().unwrap();
+                    assert!(!ORACLE.strings.contains(&s), "{d:?}");
+                    let source = form["pattern"].as_str().unwrap();
+                    for p in ORACLE.patterns.iter().filter(|p| p.source == source) {
+                        assert!(!p.samples.contains(&s), "{d:?}");
+                    }
+                    // `\b` is left out whole; `.` stays, tried on no line terminator but `\n`.
+                    if construct == "\\b" {
+                        assert!(ORACLE.patterns.iter().all(|p| !p.source.contains("\\b")));
+                    }
+                }
+                Area::Number(_) => assert!(
+                    !short_decimal(body) || {
+                        let bound = form.as_object().unwrap().values().next().unwrap();
+                        !short_decimal(&bound.to_string())
+                    }
+                ),
+            }
+        }
+    }
+}
+
+/// Exact numbers need the oracle's `arbitrary-precision` feature; without it these fail
+/// and so would the property below, at random.
+#[test]
+fn oracle_reads_numbers_exactly() {
+    let cases = [
+        (r#"{"maximum":9007199254740992}"#, "9007199254740993", false),
+        (r#"{"maximum":9007199254740992}"#, "9007199254740992", true),
+        (r#"{"multipleOf":0.1}"#, "0.3", true),
+        (r#"{"type":"integer"}"#, "1.0", true),
+        (r#"{"type":"integer"}"#, "1e2", true),
+        (r#"{"const":100}"#, "1e2", true),
+        (r#"{"exclusiveMaximum":1e400}"#, "1e400", false),
+        (r#"{"minimum":0.3}"#, "0.30000000000000001", true),
+        (r#"{"maximum":0.3}"#, "0.30000000000000001", false),
+        (r#"{"enum":[0]}"#, "-0", true),
+    ];
+    for (form, body, admitted) in cases {
+        let verdicts = Both::new(form).verdicts(body);
+        assert_eq!(
+            verdicts,
+            (admitted, admitted),
+            "{form} {body}: (formgate, jsonschema)"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The property
+
+fn check(form: &J, bodies: &[String]) -> Result<(), TestCaseError> {
+    let text = form.compact();
+    let ours = Form::compile(text.as_bytes())
+        .map_err(|e| TestCaseError::fail(format!("formgate does not compile {text}: {e}")))?;
+    let theirs = oracle(&text);
+    for body in bodies {
+        let verdict = ours.verify(body.as_bytes());
+        match formgate::parse(body.as_bytes(), &Limits::default()) {
+            Err(e) if e.kind() == ParseErrorKind::DuplicateKey => {
+                prop_assert!(verdict.is_err(), "duplicate admitted: {} {}", text, body);
+                continue;
+            }
+            Err(e) => return Err(TestCaseError::fail(format!("generated {body:?}: {e}"))),
+            Ok(_) => {}
+        }
+        let admitted = oracle_admits(&theirs, body);
+        prop_assert_eq!(
+            verdict.is_ok(),
+            admitted,
+            "form {}\nbody {}\nformgate {:?}",
+            text,
+            body,
+            verdict
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    #[test]
+    fn agrees_with_jsonschema((form, bodies) in gen::form_and_bodies(&ORACLE)) {
+        check(&form, &bodies)?;
+    }
+}
+
+/// The generators are worth their time: both verdicts are common, and every applicator
+/// and the recursion of `$ref` occur in a fair share of forms.
+#[test]
+fn generated_cases_get_both_verdicts() {
+    let cases = gen::sample(gen::form_and_bodies(&ORACLE), 300);
+    let (mut admitted, mut rejected) = (0usize, 0usize);
+    let forms_with = |needle: &str| {
+        cases
+            .iter()
+            .filter(|(f, _)| f.compact().contains(needle))
+            .count()
+    };
+    for needle in [
+        "\"$ref\"",
+        "\"$defs\"",
+        "\"format\"",
+        "\"pattern\"",
+        "\"enum\"",
+        "\"const\"",
+        "\"oneOf\"",
+        "\"anyOf\"",
+        "\"allOf\"",
+        "\"multipleOf\"",
+        "\"prefixItems\"",
+        "\"required\"",
+        "\"additionalProperties\"",
+        "\"items\"",
+        "\"$ref\":\"#\"",
+    ] {
+        let n = forms_with(needle);
+        assert!(
+            n * 50 >= cases.len(),
+            "{needle} in only {n} of {} forms",
+            cases.len()
+        );
+    }
+    for (form, bodies) in &cases {
+        let f = Form::compile(form.compact().as_bytes()).unwrap();
+        for b in bodies {
+            match f.verify(b.as_bytes()) {
+                Ok(()) => admitted += 1,
+                Err(_) => rejected += 1,
+            }
+        }
+    }
+    let total = admitted + rejected;
+    assert!(
+        admitted * 4 >= total && rejected * 4 >= total,
+        "{admitted} admitted, {rejected} rejected"
+    );
+}
