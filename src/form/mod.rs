@@ -237,6 +237,12 @@ impl Form {
         &self.nodes[id.index()]
     }
 
+    /// Every compiled node, indexed by [`NodeId`] (for whole-form analyses).
+    #[inline]
+    pub(crate) fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
     #[inline]
     pub(crate) fn consts(&self) -> &Consts {
         &self.consts

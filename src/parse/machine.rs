@@ -165,7 +165,7 @@ impl Machine {
     #[inline(always)]
     pub(crate) fn step<'a, 's>(
         &'s mut self,
-        inp: Input<'a>,
+        inp: &Input<'a>,
         pos: &mut usize,
         last: bool,
     ) -> Result<Step<'a, 's>, ParseError>
@@ -297,7 +297,7 @@ impl Machine {
     #[inline(always)]
     fn value<'a, 's>(
         &'s mut self,
-        inp: Input<'a>,
+        inp: &Input<'a>,
         pos: &mut usize,
         i: usize,
         c: u8,
@@ -387,7 +387,7 @@ impl Machine {
     #[inline(always)]
     fn key<'a, 's>(
         &'s mut self,
-        inp: Input<'a>,
+        inp: &Input<'a>,
         pos: &mut usize,
         i: usize,
         last: bool,

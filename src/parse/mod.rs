@@ -64,7 +64,7 @@ impl<'a> Parser<'a> {
     #[inline]
     #[allow(clippy::should_implement_trait)] // events borrow the parser; not an Iterator
     pub fn next(&mut self) -> Result<Option<Event<'a, '_>>, ParseError> {
-        match self.machine.step(self.input, &mut self.pos, true)? {
+        match self.machine.step(&self.input, &mut self.pos, true)? {
             Step::Event(e) => Ok(Some(e)),
             Step::End => Ok(None),
             Step::NeedMore => unreachable!("a final slice never needs more"),

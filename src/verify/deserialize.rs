@@ -125,7 +125,7 @@ impl<'de> Deserializer<'de, '_> {
         if self.stop.is_some() {
             return Err(DeError("the body was rejected".into()));
         }
-        let step = match self.rt.machine.step(self.input, &mut self.pos, true) {
+        let step = match self.rt.machine.step(&self.input, &mut self.pos, true) {
             Ok(s) => s,
             Err(e) => {
                 self.stop = Some(Stop::Rejected(Rejection::from_parse(e)));

@@ -130,7 +130,7 @@ impl Runtime {
         loop {
             let step = self
                 .machine
-                .step(input, &mut pos, true)
+                .step(&input, &mut pos, true)
                 .map_err(Rejection::from_parse)?;
             let ev = match step {
                 Step::Event(ev) => ev,
@@ -163,7 +163,7 @@ impl Runtime {
         loop {
             let step = self
                 .machine
-                .step(input, &mut pos, true)
+                .step(&input, &mut pos, true)
                 .map_err(Rejection::from_parse)?;
             let ev = match step {
                 Step::Event(ev) => ev,

@@ -132,7 +132,7 @@ impl<'f> Verifier<'f> {
             let step = self
                 .rt
                 .machine
-                .step(input, pos, last)
+                .step(&input, pos, last)
                 .map_err(Rejection::from_parse)?;
             match step {
                 Step::Event(ev) => {
