@@ -92,10 +92,17 @@ fn verify_one(form: &Form, source: &Source, explain: bool) -> Status {
 fn explanation(r: &Rejection, bytes: Option<&[u8]>) -> String {
     let mut out = format!("{} at byte {}", r.kind(), r.offset());
     if let Some(bytes) = bytes {
-        let end = usize::try_from(r.offset()).unwrap_or(usize::MAX).min(bytes.len());
+        let end = usize::try_from(r.offset())
+            .unwrap_or(usize::MAX)
+            .min(bytes.len());
         let before = &bytes[..end];
         let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let col = end - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+        let col = end
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1)
+            + 1;
         out.push_str(&format!(" (line {line}, column {col})"));
     }
     out.push_str(&format!(", body pointer {:?}", r.pointer()));

@@ -57,7 +57,10 @@ fn check_rejects_unknown_keyword_naming_it() {
     let o = formgate(&["check", &form], b"");
     assert_eq!(code(&o), 1);
     let err = stderr(&o);
-    assert!(err.contains("minContains") && err.contains("/properties/a/minContains"), "{err}");
+    assert!(
+        err.contains("minContains") && err.contains("/properties/a/minContains"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -68,7 +71,10 @@ fn check_reads_standard_input() {
 
 #[test]
 fn verify_prints_one_line_per_body_and_exits_by_the_worst() {
-    let bad = file("bad.json", br#"{"title":"x","paragraphs":[[{"text":"a"}]],"extra":1}"#);
+    let bad = file(
+        "bad.json",
+        br#"{"title":"x","paragraphs":[[{"text":"a"}]],"extra":1}"#,
+    );
     let form = example("tree.form.json");
     let act = example("tree.act.json");
     let o = formgate(&["verify", &form, &act, &bad], b"");
@@ -80,8 +86,14 @@ fn verify_prints_one_line_per_body_and_exits_by_the_worst() {
 
 #[test]
 fn verify_explains_with_offset_and_pointers() {
-    let bad = file("explain.json", b"{\"title\":\"x\",\n\"paragraphs\":[[{\"text\":\"\"}]]}");
-    let o = formgate(&["verify", "--explain", &example("tree.form.json"), &bad], b"");
+    let bad = file(
+        "explain.json",
+        b"{\"title\":\"x\",\n\"paragraphs\":[[{\"text\":\"\"}]]}",
+    );
+    let o = formgate(
+        &["verify", "--explain", &example("tree.form.json"), &bad],
+        b"",
+    );
     assert_eq!(code(&o), 1);
     let out = stdout(&o);
     for part in [
@@ -101,7 +113,10 @@ fn verify_streams_standard_input_and_applies_limits() {
     let act = std::fs::read(example("tree.act.json")).unwrap();
     let o = formgate(&["verify", &form, "-"], &act);
     assert_eq!((code(&o), stdout(&o)), (0, "accept <stdin>\n".to_owned()));
-    let o = formgate(&["verify", "--explain", "--max-bytes", "64", &form, "-"], &act);
+    let o = formgate(
+        &["verify", "--explain", "--max-bytes", "64", &form, "-"],
+        &act,
+    );
     assert_eq!(code(&o), 1);
     assert!(stdout(&o).contains("max_bytes (64)"), "{}", stdout(&o));
     let o = formgate(&["verify", "--max-depth", "2", &form, "-"], &act);
@@ -112,14 +127,20 @@ fn verify_streams_standard_input_and_applies_limits() {
 fn verify_usage_and_io_errors_exit_2() {
     let form = example("tree.form.json");
     assert_eq!(code(&formgate(&["verify", &form], b"")), 2);
-    assert_eq!(code(&formgate(&["verify", &form, "/nonexistent/body.json"], b"")), 2);
+    assert_eq!(
+        code(&formgate(&["verify", &form, "/nonexistent/body.json"], b"")),
+        2
+    );
     assert_eq!(code(&formgate(&["verify", &form, "-", "-"], b"{}")), 2);
     assert_eq!(code(&formgate(&["verify", "-", "-"], b"{}")), 2);
 }
 
 #[test]
 fn render_prints_the_compact_form() {
-    let form = file("render.json", b"{ \"type\" : \"string\" ,\n \"maxLength\" : 1.0E1 }");
+    let form = file(
+        "render.json",
+        b"{ \"type\" : \"string\" ,\n \"maxLength\" : 1.0E1 }",
+    );
     let o = formgate(&["render", &form], b"");
     assert_eq!(code(&o), 0);
     assert_eq!(stdout(&o), "{\"type\":\"string\",\"maxLength\":1.0E1}\n");
@@ -129,13 +150,26 @@ fn render_prints_the_compact_form() {
 fn publish_prints_the_get_body() {
     let form = file("publish.json", br#"{"type":"string"}"#);
     let messages = file("messages.json", br#"[{"role":"user","content":"hi"}]"#);
-    let o = formgate(&["publish", &form, "--prompt", "Say \"hi\".", "--messages", &messages], b"");
+    let o = formgate(
+        &[
+            "publish",
+            &form,
+            "--prompt",
+            "Say \"hi\".",
+            "--messages",
+            &messages,
+        ],
+        b"",
+    );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
         "{\"p\":\"Say \\\"hi\\\".\",\"m\":[{\"role\":\"user\",\"content\":\"hi\"}],\"s\":{\"type\":\"string\"}}\n"
     );
     let bad = file("bad_messages.json", br#"[{"role":"user"}]"#);
-    let o = formgate(&["publish", &form, "--prompt", "x", "--messages", &bad], b"");
+    let o = formgate(
+        &["publish", &form, "--prompt", "x", "--messages", &bad],
+        b"",
+    );
     assert_eq!(code(&o), 1);
 }
