@@ -12,7 +12,7 @@
 //! either formgate function (benches/README.md discusses fairness). Each input's
 //! verdict is asserted once before timing.
 
-mod docs;
+use formgate_bench::docs;
 
 use std::hint::black_box;
 

@@ -148,7 +148,8 @@ pub(crate) fn ascii<'a>(inp: &Input<'a>, start: usize, end: usize) -> &'a str {
 /// boundaries, or `InvalidUtf8` at the first bad byte.
 #[inline]
 fn utf8<'a>(inp: &Input<'a>, start: usize, end: usize) -> Result<&'a str, (ParseErrorKind, usize)> {
-    inp.text(start, end).map_err(|at| (ParseErrorKind::InvalidUtf8, at))
+    inp.text(start, end)
+        .map_err(|at| (ParseErrorKind::InvalidUtf8, at))
 }
 
 /// Validate a run that ends at the slice's end while more input may follow: a UTF-8
