@@ -83,6 +83,12 @@ pub(crate) fn compile(root: &Value<'_>) -> Result<Compiled> {
     let root_id = c.schema(root, "", true)?;
     c.resolve_refs()?;
     c.check_cycles()?;
+    for node in &mut c.nodes {
+        node.in_place = node.reference.is_some()
+            || !node.all_of.is_empty()
+            || !node.any_of.is_empty()
+            || !node.one_of.is_empty();
+    }
     Ok(Compiled {
         nodes: c.nodes,
         consts: c.consts,

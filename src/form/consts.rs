@@ -182,7 +182,7 @@ impl Consts {
             (CValue::String(a), Scalar::String(b)) => {
                 crate::fasthash::bytes_eq(a.as_bytes(), b.as_bytes())
             }
-            (CValue::Number(a), Scalar::Number(b)) => NumRef::new(a) == b,
+            (CValue::Number(a), Scalar::Number(b)) => NumRef::new(a) == NumRef::new(b),
             _ => false,
         }
     }
@@ -201,6 +201,8 @@ impl Consts {
 pub(crate) enum Scalar<'a> {
     Null,
     Bool(bool),
-    Number(NumRef<'a>),
+    /// The exact lexeme; decoded into a [`NumRef`] only by the checks that need it
+    /// (most numbers in a body meet no numeric keyword).
+    Number(&'a str),
     String(&'a str),
 }

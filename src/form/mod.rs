@@ -23,6 +23,7 @@ use std::cell::RefCell;
 use crate::limits::Limits;
 use crate::render::publish::{Message, Published};
 use crate::verify::accepted::Accepted;
+use crate::verify::plan::Plans;
 use crate::verify::rejection::Rejection;
 use crate::verify::stream::{ReadError, Verifier};
 use crate::verify::Runtime;
@@ -53,6 +54,7 @@ pub struct Form {
     dialect: Dialect,
     limits: Limits,
     schema_json: Box<str>,
+    plans: Plans,
 }
 
 /// Options for compiling a form: the limits its bodies are held to.
@@ -99,7 +101,9 @@ impl FormBuilder {
         })?;
         let schema_json =
             crate::render::schema(&compiled.nodes, &compiled.consts, compiled.root).into();
+        let plans = Plans::new(&compiled.nodes);
         Ok(Form {
+            plans,
             schema_json,
             nodes: compiled.nodes,
             consts: compiled.consts,
@@ -242,6 +246,11 @@ impl Form {
     #[allow(dead_code)] // until the audit stage lands
     pub(crate) fn nodes(&self) -> &[Node] {
         &self.nodes
+    }
+
+    #[inline]
+    pub(crate) fn plans(&self) -> &Plans {
+        &self.plans
     }
 
     #[inline]

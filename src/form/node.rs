@@ -210,6 +210,9 @@ pub(crate) struct Node {
     pub(crate) any_of: SmallVec<[NodeId; 2]>,
     pub(crate) one_of: SmallVec<[NodeId; 2]>,
     pub(crate) reference: Option<NodeId>,
+    /// Whether any of `reference`, `all_of`, `any_of`, `one_of` is present (cached by
+    /// the compiler once references are resolved; read for every value).
+    pub(crate) in_place: bool,
     /// `$defs` / `definitions` entries, in the order written (compiled and checked even
     /// when nothing references them).
     pub(crate) defs: Vec<(Box<str>, NodeId)>,
@@ -234,6 +237,7 @@ impl Node {
             any_of: SmallVec::new(),
             one_of: SmallVec::new(),
             reference: None,
+            in_place: false,
             defs: Vec::new(),
             order: Vec::new(),
         }
@@ -242,9 +246,6 @@ impl Node {
     /// Whether expanding this node for an instance creates same-instance children.
     #[inline]
     pub(crate) fn has_applicators(&self) -> bool {
-        self.reference.is_some()
-            || !self.all_of.is_empty()
-            || !self.any_of.is_empty()
-            || !self.one_of.is_empty()
+        self.in_place
     }
 }

@@ -22,13 +22,13 @@
 pub(crate) mod accepted;
 pub(crate) mod deserialize;
 pub(crate) mod matcher;
+pub(crate) mod plan;
 pub(crate) mod rejection;
 pub(crate) mod scalar;
 pub(crate) mod stream;
 
 use crate::form::consts::Scalar;
 use crate::form::node::NodeId;
-use crate::form::number::NumRef;
 use crate::form::vocabulary::Keyword;
 use crate::form::Form;
 use crate::parse::event::Event;
@@ -64,12 +64,31 @@ struct Inst {
     count: u32,
     /// Required names seen (names are unique, so a count suffices).
     required_seen: u32,
-    any_left: u16,
-    any_passed: u16,
-    one_left: u16,
-    one_passed: u16,
+    any_left: u32,
+    any_passed: u32,
+    one_left: u32,
+    one_passed: u32,
     /// The matcher for a composite `enum`/`const`, or `NONE`.
     matcher: u32,
+}
+
+impl Inst {
+    #[inline]
+    fn new(node: NodeId, parent: u32, role: Role, any: u32, one: u32) -> Inst {
+        Inst {
+            node,
+            parent,
+            role,
+            failed: false,
+            count: 0,
+            required_seen: 0,
+            any_left: any,
+            any_passed: 0,
+            one_left: one,
+            one_passed: 0,
+            matcher: NONE,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -222,13 +241,14 @@ impl State {
             Event::ObjectEnd | Event::ArrayEnd => self.close(form),
             Event::Key(k) => self.key(form, k.as_str()),
             Event::String(s) => self.scalar(form, Scalar::String(s.as_str())),
-            Event::Number(n) => self.scalar(form, Scalar::Number(NumRef::new(n.as_str()))),
+            Event::Number(n) => self.scalar(form, Scalar::Number(n.as_str())),
             Event::Bool(b) => self.scalar(form, Scalar::Bool(b)),
             Event::Null => self.scalar(form, Scalar::Null),
         }
         self.rejected.is_none()
     }
 
+    #[inline]
     fn in_array(&self) -> bool {
         self.frames.last().is_some_and(|f| !f.object)
     }
@@ -297,6 +317,7 @@ impl State {
     }
 
     /// Report a passing verdict to the parent.
+    #[inline]
     fn pass(&mut self, parent: u32, role: Role) {
         match role {
             Role::Any => {
@@ -327,24 +348,44 @@ impl State {
     /// children after parents (invariant 1). Returns the index of the first.
     fn expand(&mut self, form: &Form) -> u32 {
         let first = self.insts.len() as u32;
+        for k in 0..self.targets.len() {
+            let t = self.targets[k];
+            match form.plans().of(t.node) {
+                Some(plan) => {
+                    // Invariant 1 of `plan`: parents first, so offsets stay valid.
+                    let base = self.insts.len() as u32;
+                    for (j, p) in plan.iter().enumerate() {
+                        let (parent, role) = if j == 0 {
+                            (t.parent, t.role)
+                        } else {
+                            (base + p.parent, p.role)
+                        };
+                        self.insts
+                            .push(Inst::new(p.node, parent, role, p.any, p.one));
+                    }
+                }
+                None => self.expand_slowly(form, t),
+            }
+        }
+        self.targets.clear();
+        first
+    }
+
+    /// Expand one target step by step (nodes too large for a plan).
+    #[cold]
+    fn expand_slowly(&mut self, form: &Form, target: Target) {
         self.work.clear();
-        self.work.extend(self.targets.drain(..).rev());
+        self.work.push(target);
         while let Some(t) = self.work.pop() {
             let node = form.node(t.node);
             let i = self.insts.len() as u32;
-            self.insts.push(Inst {
-                node: t.node,
-                parent: t.parent,
-                role: t.role,
-                failed: false,
-                count: 0,
-                required_seen: 0,
-                any_left: node.any_of.len() as u16,
-                any_passed: 0,
-                one_left: node.one_of.len() as u16,
-                one_passed: 0,
-                matcher: NONE,
-            });
+            self.insts.push(Inst::new(
+                t.node,
+                t.parent,
+                t.role,
+                node.any_of.len() as u32,
+                node.one_of.len() as u32,
+            ));
             let child = |n: NodeId, role: Role| Target {
                 node: n,
                 parent: i,
@@ -363,7 +404,6 @@ impl State {
                 self.work.push(child(r, Role::All));
             }
         }
-        first
     }
 
     /// The subschemas that apply to the next element of the innermost array.
@@ -544,16 +584,36 @@ impl State {
 
     /// A scalar value: check it against every target now.
     fn scalar(&mut self, form: &Form, s: Scalar<'_>) {
-        self.element_targets(form);
         let in_array = self.in_array();
-        for k in 0..self.active {
-            let m = &mut self.matchers[k];
-            if m.alive() {
-                m.scalar(form.consts(), in_array, s);
-            }
+        if in_array {
+            self.element_targets(form);
         }
         if self.active > 0 {
+            for k in 0..self.active {
+                let m = &mut self.matchers[k];
+                if m.alive() {
+                    m.scalar(form.consts(), in_array, s);
+                }
+            }
             self.report_matchers(form);
+        }
+        // The common case: one subschema without applicators applies.
+        if let [t] = self.targets[..] {
+            let node = form.node(t.node);
+            if !node.has_applicators() {
+                self.targets.clear();
+                match scalar::check(node, form.consts(), s) {
+                    Ok(()) => self.pass(t.parent, t.role),
+                    Err(keyword) => self.fail_target(
+                        t,
+                        Cause {
+                            node: t.node,
+                            keyword,
+                        },
+                    ),
+                }
+                return;
+            }
         }
         // Fast path: a target without applicators needs no instance.
         let mut k = 0;

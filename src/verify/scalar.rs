@@ -5,24 +5,9 @@
 //! (code points are counted only when the byte length cannot decide).
 
 use crate::form::consts::{Consts, Scalar};
-use crate::form::node::{Node, Types};
+use crate::form::node::{Node, NumberChecks, StringChecks, Types};
+use crate::form::number::NumRef;
 use crate::form::vocabulary::Keyword;
-
-/// The JSON type bits of a scalar (`integer` set for integral numbers too, lazily).
-#[inline]
-fn type_ok(types: Types, scalar: &Scalar<'_>) -> bool {
-    if types == Types::ALL {
-        return true;
-    }
-    match scalar {
-        Scalar::Null => types.has(Types::NULL),
-        Scalar::Bool(_) => types.has(Types::BOOLEAN),
-        Scalar::String(_) => types.has(Types::STRING),
-        Scalar::Number(n) => {
-            types.has(Types::NUMBER) || (types.has(Types::INTEGER) && n.is_integer())
-        }
-    }
-}
 
 /// Check `node`'s local assertions on a scalar. `Err(None)` is the boolean schema
 /// `false`; `Err(Some(k))` names the failing keyword.
@@ -35,9 +20,51 @@ pub(crate) fn check(
     if node.reject_all {
         return Err(None);
     }
-    if !type_ok(node.types, &scalar) {
-        return Err(Some(Keyword::Type));
+    let types = node.types;
+    match scalar {
+        Scalar::String(s) => {
+            if !types.has(Types::STRING) {
+                return Err(Some(Keyword::Type));
+            }
+            values(node, consts, scalar)?;
+            if let Some(c) = &node.string {
+                string(c, s)?;
+            }
+        }
+        Scalar::Number(lexeme) => {
+            let int_only = !types.has(Types::NUMBER);
+            if int_only && !types.has(Types::INTEGER) {
+                return Err(Some(Keyword::Type));
+            }
+            // The exact decoding costs ~100 instructions; only numeric keywords pay it.
+            let n = (int_only || node.number.is_some()).then(|| NumRef::new(lexeme));
+            if int_only && !n.as_ref().is_some_and(NumRef::is_integer) {
+                return Err(Some(Keyword::Type));
+            }
+            values(node, consts, scalar)?;
+            if let (Some(c), Some(n)) = (&node.number, &n) {
+                number(c, n)?;
+            }
+        }
+        Scalar::Bool(_) => {
+            if !types.has(Types::BOOLEAN) {
+                return Err(Some(Keyword::Type));
+            }
+            values(node, consts, scalar)?;
+        }
+        Scalar::Null => {
+            if !types.has(Types::NULL) {
+                return Err(Some(Keyword::Type));
+            }
+            values(node, consts, scalar)?;
+        }
     }
+    Ok(())
+}
+
+/// `enum` / `const`.
+#[inline]
+fn values(node: &Node, consts: &Consts, scalar: Scalar<'_>) -> Result<(), Option<Keyword>> {
     if let Some(set) = node.values {
         if !consts.set_has_scalar(set, scalar) {
             let kw = if consts.set(set).is_const {
@@ -48,64 +75,65 @@ pub(crate) fn check(
             return Err(Some(kw));
         }
     }
-    match scalar {
-        Scalar::String(s) => {
-            if let Some(c) = &node.string {
-                let bytes = s.len() as u64;
-                // A string has at most as many code points as bytes, and at least a
-                // quarter as many: decide from the byte length where that suffices.
-                if let Some(min) = c.min_length.as_ref().map(|c| c.value) {
-                    if bytes < min || (min > bytes / 4 && (s.chars().count() as u64) < min) {
-                        return Err(Some(Keyword::MinLength));
-                    }
-                }
-                if let Some(max) = c.max_length.as_ref().map(|c| c.value) {
-                    if bytes > max && s.chars().count() as u64 > max {
-                        return Err(Some(Keyword::MaxLength));
-                    }
-                }
-                if let Some(f) = c.format {
-                    if !f.is_valid(s) {
-                        return Err(Some(Keyword::Format));
-                    }
-                }
-                if let Some(p) = &c.pattern {
-                    if !p.is_match(s) {
-                        return Err(Some(Keyword::Pattern));
-                    }
-                }
-            }
+    Ok(())
+}
+
+/// Lengths in code points, `format`, `pattern`.
+#[inline]
+fn string(c: &StringChecks, s: &str) -> Result<(), Option<Keyword>> {
+    let bytes = s.len() as u64;
+    // A string has at most as many code points as bytes, and at least a quarter as
+    // many: decide from the byte length where that suffices.
+    if let Some(min) = c.min_length.as_ref().map(|c| c.value) {
+        if bytes < min || (min > bytes / 4 && (s.chars().count() as u64) < min) {
+            return Err(Some(Keyword::MinLength));
         }
-        Scalar::Number(n) => {
-            if let Some(c) = &node.number {
-                if let Some(b) = &c.minimum {
-                    if n < b.value.as_num() {
-                        return Err(Some(Keyword::Minimum));
-                    }
-                }
-                if let Some(b) = &c.maximum {
-                    if n > b.value.as_num() {
-                        return Err(Some(Keyword::Maximum));
-                    }
-                }
-                if let Some(b) = &c.exclusive_minimum {
-                    if n <= b.value.as_num() {
-                        return Err(Some(Keyword::ExclusiveMinimum));
-                    }
-                }
-                if let Some(b) = &c.exclusive_maximum {
-                    if n >= b.value.as_num() {
-                        return Err(Some(Keyword::ExclusiveMaximum));
-                    }
-                }
-                if let Some(b) = &c.multiple_of {
-                    if !n.is_multiple_of(&b.value.as_num()) {
-                        return Err(Some(Keyword::MultipleOf));
-                    }
-                }
-            }
+    }
+    if let Some(max) = c.max_length.as_ref().map(|c| c.value) {
+        if bytes > max && s.chars().count() as u64 > max {
+            return Err(Some(Keyword::MaxLength));
         }
-        Scalar::Null | Scalar::Bool(_) => {}
+    }
+    if let Some(f) = c.format {
+        if !f.is_valid(s) {
+            return Err(Some(Keyword::Format));
+        }
+    }
+    if let Some(p) = &c.pattern {
+        if !p.is_match(s) {
+            return Err(Some(Keyword::Pattern));
+        }
+    }
+    Ok(())
+}
+
+/// Exact numeric bounds and `multipleOf`.
+#[inline]
+fn number(c: &NumberChecks, n: &NumRef<'_>) -> Result<(), Option<Keyword>> {
+    if let Some(b) = &c.minimum {
+        if *n < b.value.as_num() {
+            return Err(Some(Keyword::Minimum));
+        }
+    }
+    if let Some(b) = &c.maximum {
+        if *n > b.value.as_num() {
+            return Err(Some(Keyword::Maximum));
+        }
+    }
+    if let Some(b) = &c.exclusive_minimum {
+        if *n <= b.value.as_num() {
+            return Err(Some(Keyword::ExclusiveMinimum));
+        }
+    }
+    if let Some(b) = &c.exclusive_maximum {
+        if *n >= b.value.as_num() {
+            return Err(Some(Keyword::ExclusiveMaximum));
+        }
+    }
+    if let Some(b) = &c.multiple_of {
+        if !n.is_multiple_of(&b.value.as_num()) {
+            return Err(Some(Keyword::MultipleOf));
+        }
     }
     Ok(())
 }
