@@ -41,7 +41,7 @@ const NONE: u32 = u32::MAX;
 
 /// How an instance's verdict combines into its parent's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Role {
+pub(crate) enum Role {
     /// The document itself: failing rejects the body.
     Root,
     /// A member value or array element of the parent's container.
