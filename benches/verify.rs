@@ -8,7 +8,8 @@
 //! - `serde_json_jsonschema`: that parse, then the `jsonschema` crate's `is_valid`
 //!   (validator built once, format assertion on, as formgate asserts formats).
 //!
-//! The `early_break` group times the valid 1 MB body and the same body breaking its
+//! The `stream` groups time the medium and large bodies verified whole and fed to
+//! `Form::verifier` in 16 KiB chunks. The `early_break` group times the valid 1 MB body and the same body breaking its
 //! form in the first record, both through `verify`. The `threads` group verifies a
 //! fixed batch of medium bodies on one thread and split over two, sharing one `Form`.
 //! Every input's verdict is asserted once, outside the timed loops, for all three
@@ -91,6 +92,30 @@ fn bench_early_break(c: &mut Criterion) {
     group.finish();
 }
 
+fn bench_stream(c: &mut Criterion) {
+    for case in [inputs::medium(), inputs::large()] {
+        let form = Form::compile(case.form.as_bytes()).expect("compiles");
+        let chunked = |body: &[u8]| {
+            let mut v = form.verifier();
+            for chunk in body.chunks(16 * 1024) {
+                v.feed(chunk)?;
+            }
+            v.finish()
+        };
+        assert!(form.verify(&case.body).is_ok());
+        assert!(chunked(&case.body).is_ok());
+        let mut group = c.benchmark_group(format!("stream/{}", case.name));
+        group.throughput(Throughput::Bytes(case.body.len() as u64));
+        group.bench_function("formgate_verify_whole", |b| {
+            b.iter(|| form.verify(black_box(&case.body)).is_ok())
+        });
+        group.bench_function("formgate_feed_16KiB_chunks", |b| {
+            b.iter(|| chunked(black_box(&case.body)).is_ok())
+        });
+        group.finish();
+    }
+}
+
 /// Verify `count` medium bodies split over `threads` threads sharing one form.
 fn batch(form: &Form, body: &[u8], threads: usize, count: u64) -> Duration {
     let start = Instant::now();
@@ -122,5 +147,11 @@ fn bench_threads(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_cases, bench_early_break, bench_threads);
+criterion_group!(
+    benches,
+    bench_cases,
+    bench_early_break,
+    bench_stream,
+    bench_threads
+);
 criterion_main!(benches);

@@ -743,6 +743,32 @@ impl Run<'_> {
                     continue;
                 }
             };
+            // The same body fed one byte at a time gets the same verdict, kind and
+            // offset (streaming verification, `Form::verifier`).
+            let streamed = catch_unwind(AssertUnwindSafe(|| {
+                let mut v = form.verifier();
+                for b in body.chunks(1) {
+                    v.feed(b)?;
+                }
+                v.finish()
+            }));
+            let same = match (&got, &streamed) {
+                (Ok(()), Ok(Ok(()))) => true,
+                (Err(a), Ok(Err(b))) => a.kind() == b.kind() && a.offset() == b.offset(),
+                _ => false,
+            };
+            if !same {
+                self.failures.push(
+                    WRONG,
+                    format!(
+                        "{file} | {gname} | {tname}: whole body {}, one byte at a time {:?}",
+                        show_verdict(&got),
+                        streamed.as_ref().map_err(|p| panic_text(&**p))
+                    ),
+                );
+                counts.wrong += 1;
+                continue;
+            }
             let decision = lookup(self.decisions, file, gname, tname).or(group_verdict);
             let agrees = got.is_ok() == case.valid;
             let Some(d) = decision else {

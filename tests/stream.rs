@@ -3,7 +3,9 @@
 
 mod common;
 
+use common::gen;
 use formgate::{Form, Rejection};
+use proptest::prelude::*;
 
 /// Feed `body` split at the given cut points.
 fn stream(form: &Form, body: &[u8], cuts: &[usize]) -> Result<(), Rejection> {
@@ -179,4 +181,52 @@ fn reader_reads_at_most_max_bytes_plus_one() {
     assert!(matches!(err, formgate::ReadError::Rejected(_)));
     // `take` bounds what is asked of the source.
     assert!(src.0 <= 1001, "read {}", src.0);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(256),
+        failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct(
+            "proptest-regressions/stream.txt",
+        ))),
+        ..ProptestConfig::default()
+    })]
+
+    /// Generated forms, bodies aimed at them (admitted and not, duplicates and broken
+    /// bytes included) and random split points, down to one byte per chunk.
+    #[test]
+    fn streaming_matches_whole_body_verification(
+        (form, bodies) in gen::form_and_bodies(&gen::FULL),
+        cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..12),
+        damage in any::<prop::sample::Index>(),
+        one_byte in any::<bool>(),
+    ) {
+        let f = Form::compile(form.compact().as_bytes()).unwrap();
+        for body in &bodies {
+            let mut variants = vec![body.clone().into_bytes()];
+            // A damaged copy: one byte replaced, to reach the parser's error paths.
+            let mut broken = body.clone().into_bytes();
+            if !broken.is_empty() {
+                let at = damage.index(broken.len());
+                broken[at] = [b'"', b'\\', b'}', 0xff, b'1', b' '][at % 6];
+            }
+            variants.push(broken);
+            for bytes in &variants {
+                let whole = f.verify(bytes);
+                let points: Vec<usize> = if one_byte {
+                    (1..bytes.len()).collect()
+                } else {
+                    let mut p: Vec<usize> = cuts.iter().map(|c| c.index(bytes.len() + 1)).collect();
+                    p.sort_unstable();
+                    p
+                };
+                let streamed = stream(&f, bytes, &points);
+                prop_assert!(
+                    same(&whole, &streamed),
+                    "body {:?} cuts {:?}: whole {:?}, streamed {:?}",
+                    String::from_utf8_lossy(bytes), points, whole, streamed
+                );
+            }
+        }
+    }
 }
