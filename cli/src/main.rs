@@ -18,6 +18,7 @@ macro_rules! outln {
     }};
 }
 
+mod audit_cmd;
 mod check_cmd;
 mod form_arg;
 mod input;
@@ -25,6 +26,8 @@ mod limits;
 mod parse_cmd;
 mod publish_cmd;
 mod render_cmd;
+mod serve;
+mod unroll_cmd;
 mod verify_cmd;
 
 use std::process::ExitCode;
@@ -51,6 +54,13 @@ enum Command {
     Render(render_cmd::Args),
     /// Print the GET body `{"p":...,"m":[...],"s":...}` of an address serving FORM.
     Publish(publish_cmd::Args),
+    /// Audit FORM: unbounded strings and arrays, open objects, oneOf, unbounded
+    /// recursion, unsatisfiable subschemas; the largest admitted value.
+    Audit(audit_cmd::Args),
+    /// Print FORM with every $ref cycle unrolled into N levels.
+    Unroll(unroll_cmd::Args),
+    /// Serve FORM as a GPT address over HTTP: GET publishes it, POST acts are verified.
+    Serve(serve::Args),
 }
 
 /// The outcome of a subcommand, ordered from best to worst: when several inputs are
@@ -94,6 +104,9 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify_cmd::run(args),
         Command::Render(args) => render_cmd::run(args),
         Command::Publish(args) => publish_cmd::run(args),
+        Command::Audit(args) => audit_cmd::run(args),
+        Command::Unroll(args) => unroll_cmd::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     status.into()
 }

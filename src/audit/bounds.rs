@@ -177,22 +177,29 @@ type Edge<'a> = (NumRef<'a>, bool);
 /// The tighter lower and upper bounds of `minimum`/`exclusiveMinimum` and
 /// `maximum`/`exclusiveMaximum`.
 pub(crate) fn number_range(n: &NumberChecks) -> (Option<Edge<'_>>, Option<Edge<'_>>) {
-    let tighter = |a: Option<Edge<'_>>, b: Option<Edge<'_>>, lower: bool| match (a, b) {
-        (Some(x), Some(y)) => {
-            let ord = x.0.cmp(&y.0);
-            let x_wins = match ord {
-                std::cmp::Ordering::Equal => x.1,
-                std::cmp::Ordering::Greater => lower,
-                std::cmp::Ordering::Less => !lower,
-            };
-            Some(if x_wins { x } else { y })
+    fn tighter<'a>(a: Option<Edge<'a>>, b: Option<Edge<'a>>, lower: bool) -> Option<Edge<'a>> {
+        match (a, b) {
+            (Some(x), Some(y)) => {
+                let x_wins = match x.0.cmp(&y.0) {
+                    std::cmp::Ordering::Equal => x.1,
+                    std::cmp::Ordering::Greater => lower,
+                    std::cmp::Ordering::Less => !lower,
+                };
+                Some(if x_wins { x } else { y })
+            }
+            (x, y) => x.or(y),
         }
-        (x, y) => x.or(y),
-    };
+    }
     let min = n.minimum.as_ref().map(|m| (m.value.as_num(), false));
-    let xmin = n.exclusive_minimum.as_ref().map(|m| (m.value.as_num(), true));
+    let xmin = n
+        .exclusive_minimum
+        .as_ref()
+        .map(|m| (m.value.as_num(), true));
     let max = n.maximum.as_ref().map(|m| (m.value.as_num(), false));
-    let xmax = n.exclusive_maximum.as_ref().map(|m| (m.value.as_num(), true));
+    let xmax = n
+        .exclusive_maximum
+        .as_ref()
+        .map(|m| (m.value.as_num(), true));
     (tighter(xmin, min, true), tighter(xmax, max, false))
 }
 
@@ -581,7 +588,8 @@ impl Dp {
             B::Unb,
         ];
         // Graph invariant 2: without the recursive `$ref`s the graph is a DAG.
-        let order = graph.postorder(|from, e| !(e.via == Via::Ref && graph.recursive[from.index()]));
+        let order =
+            graph.postorder(|from, e| !(e.via == Via::Ref && graph.recursive[from.index()]));
         for id in order {
             if id == NodeId::TRUE || id == NodeId::FALSE {
                 continue;

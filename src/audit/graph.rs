@@ -33,7 +33,10 @@ impl Via {
     /// Whether the subschema applies to the same instance (an applicator) rather than
     /// to an element or member value.
     pub(crate) fn same_instance(self) -> bool {
-        matches!(self, Via::Ref | Via::AllOf(_) | Via::AnyOf(_) | Via::OneOf(_))
+        matches!(
+            self,
+            Via::Ref | Via::AllOf(_) | Via::AnyOf(_) | Via::OneOf(_)
+        )
     }
 }
 

@@ -243,7 +243,6 @@ impl Form {
 
     /// Every compiled node, indexed by [`NodeId`] (for whole-form analyses).
     #[inline]
-    #[allow(dead_code)] // until the audit stage lands
     pub(crate) fn nodes(&self) -> &[Node] {
         &self.nodes
     }

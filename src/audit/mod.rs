@@ -1,0 +1,440 @@
+//! Stage 5: the form is the attack surface. [`Form::audit`] reads the compiled nodes and
+//! says where the form admits more than it should, and how large and how deep an
+//! admitted value can be; [`Form::unroll`] bounds recursion within the form itself.
+//!
+//! Everything an actor can cause at an address is the set of values its form admits,
+//! so the audit works on what is enforced (the compiled nodes), never on the text.
+//!
+//! Invariants:
+//! 1. **Bounds are upper bounds.** [`Audit::max_size`] is at least the length of the
+//!    compact serialization (no whitespace, minimal string escapes, numbers as written)
+//!    of every admitted value, and [`Audit::max_depth`] at least its nesting of
+//!    containers (as [`Limits`](crate::Limits) counts it); [`Bound::Unbounded`] where no
+//!    finite bound is proven. A number is always unbounded in size, `enum` or not:
+//!    `1`, `1.0` and `1.000` are the same admitted value.
+//! 2. **Findings are sound where they claim impossibility.** `unsatisfiable` is
+//!    reported only where no value (or no value of one type the subschema allows)
+//!    satisfies the subschema; the other rules report the absence of a bounding
+//!    keyword where it matters, once per subschema (see `rules` invariants 2 and 3).
+//! 3. **Unrolling is exact for positive forms.** For a form without `oneOf` on a cycle,
+//!    `form.unroll(n)` admits a value iff `form` admits it with recursion depth at most
+//!    `n` (see [`Form::unroll`]); the result compiles and has no `$ref` cycle.
+//!
+//! Cost: an audit is O(nodes + edges + enum values) apart from the satisfiability
+//! fixpoint (see `bounds`); unrolling is O(n × size of the recursive definitions).
+
+mod bounds;
+mod graph;
+mod rules;
+mod unroll;
+
+use std::fmt;
+
+use crate::form::error::FormError;
+use crate::form::Form;
+use crate::parse::value::write_json_string;
+
+/// Which constrained decoder's restrictions an audit adds to the portable rules.
+///
+/// ```
+/// use formgate::Profile;
+/// assert_eq!(Profile::from_name("openai"), Some(Profile::OpenAi));
+/// assert_eq!(Profile::OpenAi.name(), "openai");
+/// assert_eq!(Profile::from_name("gpt"), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Profile {
+    /// The portable rules only: bounded strings and arrays, closed objects, `anyOf`
+    /// rather than `oneOf`, bounded recursion, no unsatisfiable subschema.
+    #[default]
+    Portable,
+    /// The portable rules plus what OpenAI structured outputs (strict mode) accept: the
+    /// root is an object and not `anyOf`; every property is required; every object has
+    /// `additionalProperties: false`; no `allOf` or `prefixItems`; nesting at most 10;
+    /// at most 5,000 properties and 1,000 enum values in all.
+    OpenAi,
+    /// The portable rules plus what Anthropic structured outputs accept: no recursion,
+    /// and numeric and length bounds are flagged because its decoder does not enforce
+    /// them (an actor may produce values formgate then rejects).
+    Anthropic,
+}
+
+impl Profile {
+    /// Every profile.
+    pub const ALL: [Profile; 3] = [Profile::Portable, Profile::OpenAi, Profile::Anthropic];
+
+    /// The profile called `name` (`portable`, `openai`, `anthropic`).
+    pub fn from_name(name: &str) -> Option<Profile> {
+        Profile::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The profile's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Portable => "portable",
+            Profile::OpenAi => "openai",
+            Profile::Anthropic => "anthropic",
+        }
+    }
+}
+
+/// What a finding is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Rule {
+    /// A string position with no `maxLength`, `enum`, `const` or length-bounding
+    /// `format` (`date`, `email`, `hostname`, `ipv4`, `ipv6`, `uuid`).
+    UnboundedString,
+    /// An array position with no `maxItems`, and not closed by `prefixItems` with
+    /// `items: false`.
+    UnboundedArray,
+    /// An object position without `additionalProperties: false` (or a schema that
+    /// admits nothing).
+    OpenObject,
+    /// `oneOf`: some constrained decoders reject it; `anyOf` says the same where the
+    /// alternatives are disjoint.
+    OneOf,
+    /// A `$ref` cycle values can follow without end.
+    UnboundedRecursion,
+    /// A subschema no value satisfies (`minLength` above `maxLength`, a required member
+    /// the schema forbids, `type`s that exclude each other...), or whose keywords for
+    /// one type it allows leave no value of that type.
+    Unsatisfiable,
+    /// OpenAI: the root is not `"type": "object"`.
+    OpenAiRootNotObject,
+    /// OpenAI: the root is `anyOf`.
+    OpenAiRootAnyOf,
+    /// OpenAI: a property not listed in `required`.
+    OpenAiNotRequired,
+    /// OpenAI: an object schema without the literal `additionalProperties: false`
+    /// (where the portable `open-object` does not already say so).
+    OpenAiOpenObject,
+    /// OpenAI: `allOf`.
+    OpenAiAllOf,
+    /// OpenAI: `prefixItems`.
+    OpenAiPrefixItems,
+    /// OpenAI: values nest more than 10 levels (each recursion counted once).
+    OpenAiTooDeep,
+    /// OpenAI: more than 5,000 properties in all.
+    OpenAiTooManyProperties,
+    /// OpenAI: more than 1,000 `enum` values in all.
+    OpenAiTooManyEnumValues,
+    /// Anthropic: a recursive `$ref` (where `unbounded-recursion` does not already say
+    /// so).
+    AnthropicRecursion,
+    /// Anthropic: a numeric or length bound its decoder does not enforce.
+    AnthropicBoundNotEnforced,
+}
+
+impl Rule {
+    /// Every rule.
+    pub const ALL: [Rule; 17] = [
+        Rule::UnboundedString,
+        Rule::UnboundedArray,
+        Rule::OpenObject,
+        Rule::OneOf,
+        Rule::UnboundedRecursion,
+        Rule::Unsatisfiable,
+        Rule::OpenAiRootNotObject,
+        Rule::OpenAiRootAnyOf,
+        Rule::OpenAiNotRequired,
+        Rule::OpenAiOpenObject,
+        Rule::OpenAiAllOf,
+        Rule::OpenAiPrefixItems,
+        Rule::OpenAiTooDeep,
+        Rule::OpenAiTooManyProperties,
+        Rule::OpenAiTooManyEnumValues,
+        Rule::AnthropicRecursion,
+        Rule::AnthropicBoundNotEnforced,
+    ];
+
+    /// The rule's name in reports (kebab-case, e.g. `unbounded-string`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rule::UnboundedString => "unbounded-string",
+            Rule::UnboundedArray => "unbounded-array",
+            Rule::OpenObject => "open-object",
+            Rule::OneOf => "one-of",
+            Rule::UnboundedRecursion => "unbounded-recursion",
+            Rule::Unsatisfiable => "unsatisfiable",
+            Rule::OpenAiRootNotObject => "openai-root-not-object",
+            Rule::OpenAiRootAnyOf => "openai-root-any-of",
+            Rule::OpenAiNotRequired => "openai-not-required",
+            Rule::OpenAiOpenObject => "openai-open-object",
+            Rule::OpenAiAllOf => "openai-all-of",
+            Rule::OpenAiPrefixItems => "openai-prefix-items",
+            Rule::OpenAiTooDeep => "openai-too-deep",
+            Rule::OpenAiTooManyProperties => "openai-too-many-properties",
+            Rule::OpenAiTooManyEnumValues => "openai-too-many-enum-values",
+            Rule::AnthropicRecursion => "anthropic-recursion",
+            Rule::AnthropicBoundNotEnforced => "anthropic-bound-not-enforced",
+        }
+    }
+
+    /// The profile that adds this rule ([`Profile::Portable`] for the portable rules,
+    /// which every profile reports).
+    pub fn profile(self) -> Profile {
+        match self {
+            Rule::UnboundedString
+            | Rule::UnboundedArray
+            | Rule::OpenObject
+            | Rule::OneOf
+            | Rule::UnboundedRecursion
+            | Rule::Unsatisfiable => Profile::Portable,
+            Rule::AnthropicRecursion | Rule::AnthropicBoundNotEnforced => Profile::Anthropic,
+            _ => Profile::OpenAi,
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One finding: a rule, where in the form, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    rule: Rule,
+    pointer: String,
+    message: String,
+}
+
+impl Finding {
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The JSON Pointer (RFC 6901) of the subschema or keyword in the form; `""` is the
+    /// root.
+    pub fn pointer(&self) -> &str {
+        &self.pointer
+    }
+
+    /// What is wrong, for people.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+/// `RULE POINTER message`, the pointer as a URI fragment (`#`, `#/properties/a%20b`) so
+/// that the line splits on spaces.
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {}",
+            self.rule,
+            fragment(&self.pointer),
+            self.message
+        )
+    }
+}
+
+/// An upper bound, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// No admitted value exceeds this.
+    Finite(u64),
+    /// No finite bound is proven.
+    Unbounded,
+}
+
+impl Bound {
+    /// The bound, if finite.
+    pub fn finite(self) -> Option<u64> {
+        match self {
+            Bound::Finite(n) => Some(n),
+            Bound::Unbounded => None,
+        }
+    }
+}
+
+impl fmt::Display for Bound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bound::Finite(n) => write!(f, "{n}"),
+            Bound::Unbounded => f.write_str("unbounded"),
+        }
+    }
+}
+
+/// The result of [`Form::audit`]: findings in the form's order, and bounds on the
+/// admitted values.
+///
+/// ```
+/// use formgate::{Bound, Form, Profile, Rule};
+/// let form = Form::compile(br#"{
+///     "type": "object",
+///     "properties": {"name": {"type": "string", "maxLength": 8}},
+///     "required": ["name"],
+///     "additionalProperties": false
+/// }"#).unwrap();
+/// let audit = form.audit(Profile::Portable);
+/// assert!(audit.is_clean());
+/// assert_eq!(audit.max_depth(), Bound::Finite(1));
+/// // {"name":"…"} with eight six-byte escapes: 9 + 8 × 6 + 2.
+/// assert_eq!(audit.max_size(), Bound::Finite(59));
+///
+/// let open = Form::compile(br#"{"type": "object"}"#).unwrap();
+/// let audit = open.audit(Profile::Portable);
+/// assert_eq!(audit.findings()[0].rule(), Rule::OpenObject);
+/// assert_eq!(audit.max_size(), Bound::Unbounded);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Audit {
+    profile: Profile,
+    findings: Vec<Finding>,
+    max_depth: Bound,
+    max_size: Bound,
+}
+
+impl Audit {
+    /// The profile audited against.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// Every finding, in the order of the form's text.
+    pub fn findings(&self) -> &[Finding] {
+        &self.findings
+    }
+
+    /// Whether there is no finding.
+    pub fn is_clean(&self) -> bool {
+        self.findings.is_empty()
+    }
+
+    /// The deepest nesting of containers in an admitted value (a scalar is 0, `[]` is
+    /// 1). `Finite(0)` when nothing is admitted.
+    pub fn max_depth(&self) -> Bound {
+        self.max_depth
+    }
+
+    /// The largest compact serialization of an admitted value, in bytes: no whitespace,
+    /// strings escaped minimally (so a string of `n` code points takes at most `6n + 2`
+    /// bytes), numbers as written (so any number makes the size unbounded).
+    /// `Finite(0)` when nothing is admitted.
+    pub fn max_size(&self) -> Bound {
+        self.max_size
+    }
+
+    /// The summary line: `max depth: N|unbounded; max size: N bytes|unbounded`.
+    pub fn summary(&self) -> String {
+        let size = match self.max_size {
+            Bound::Finite(n) => format!("{n} bytes"),
+            Bound::Unbounded => "unbounded".to_owned(),
+        };
+        format!("max depth: {}; max size: {size}", self.max_depth)
+    }
+
+    /// The audit as one compact JSON object: `{"profile": …, "findings": [{"rule",
+    /// "pointer", "message"}…], "max_depth": N|"unbounded", "max_size": N|"unbounded"}`.
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{\"profile\":");
+        write_json_string(self.profile.name(), &mut out);
+        out.push_str(",\"findings\":[");
+        for (i, f) in self.findings.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str("{\"rule\":");
+            write_json_string(f.rule.as_str(), &mut out);
+            out.push_str(",\"pointer\":");
+            write_json_string(&f.pointer, &mut out);
+            out.push_str(",\"message\":");
+            write_json_string(&f.message, &mut out);
+            out.push('}');
+        }
+        out.push_str("],\"max_depth\":");
+        bound_json(self.max_depth, &mut out);
+        out.push_str(",\"max_size\":");
+        bound_json(self.max_size, &mut out);
+        out.push('}');
+        out
+    }
+}
+
+fn bound_json(b: Bound, out: &mut String) {
+    match b {
+        Bound::Finite(n) => out.push_str(&n.to_string()),
+        Bound::Unbounded => out.push_str("\"unbounded\""),
+    }
+}
+
+/// One finding per line, then [`Audit::summary`].
+impl fmt::Display for Audit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for finding in &self.findings {
+            writeln!(f, "{finding}")?;
+        }
+        f.write_str(&self.summary())
+    }
+}
+
+/// A JSON Pointer as a URI fragment (RFC 6901 §6): `#` then the pointer with every byte
+/// outside RFC 3986 `pchar` (and `/`) percent-encoded.
+pub(crate) fn fragment(pointer: &str) -> String {
+    let mut out = String::from("#");
+    for b in pointer.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+impl Form {
+    /// Audit the form: findings under `profile`, and bounds on the depth and compact
+    /// size of every admitted value (see [`Audit`]).
+    ///
+    /// O(nodes + edges + enum values) for most forms (see the module docs).
+    pub fn audit(&self, profile: Profile) -> Audit {
+        rules::audit(self, profile)
+    }
+
+    /// Bound recursion within the form: every `$ref` cycle becomes `depth` levels of
+    /// copies under `$defs` (`name_2`, `name_1`, … below the original, which is the top
+    /// level), each level's recursive `$ref` pointing one level down; the last level
+    /// leaves the recursive alternative out (an `anyOf` branch is dropped, a member or
+    /// element becomes `false`). Annotations are kept. The result is compiled with this
+    /// form's limits.
+    ///
+    /// The *recursion depth* of a value is the largest number of nested visits to one
+    /// cycle along a path of its validation (entering the cycle counts 1, each `$ref`
+    /// followed within it 1 more), taking the alternatives that need the fewest. For a
+    /// form without `oneOf` on a cycle, the result admits exactly the values this form
+    /// admits whose recursion depth is at most `depth` (with `depth` 0: the values that
+    /// never enter a cycle). A form without cycles comes back unchanged.
+    ///
+    /// Fails only if the result exceeds the size of a form (1 MiB: the error compiling
+    /// it would give, found before the copies are all made, whatever `depth` asks).
+    ///
+    /// ```
+    /// use formgate::{Bound, Form, Profile};
+    /// let list = Form::compile(br##"{
+    ///     "anyOf": [
+    ///         {"type": "null"},
+    ///         {"type": "array", "prefixItems": [{"type": "boolean"}, {"$ref": "#"}],
+    ///          "minItems": 2, "items": false}
+    ///     ]
+    /// }"##).unwrap();
+    /// assert_eq!(list.audit(Profile::Portable).max_depth(), Bound::Unbounded);
+    /// // `null` has depth 1, `[true,null]` 2, `[true,[false,null]]` 3.
+    /// let two = list.unroll(2).unwrap();
+    /// assert!(two.verify(b"[true,null]").is_ok());
+    /// assert!(two.verify(b"[true,[false,null]]").is_err());
+    /// assert_eq!(two.audit(Profile::Portable).max_depth(), Bound::Finite(1));
+    /// ```
+    pub fn unroll(&self, depth: u32) -> Result<Form, FormError> {
+        let text = unroll::unroll(self, depth)?;
+        Form::builder()
+            .limits(self.limits())
+            .compile(text.as_bytes())
+    }
+}
