@@ -26,6 +26,7 @@ mod limits;
 mod parse_cmd;
 mod publish_cmd;
 mod render_cmd;
+mod serve;
 mod unroll_cmd;
 mod verify_cmd;
 
@@ -58,6 +59,8 @@ enum Command {
     Audit(audit_cmd::Args),
     /// Print FORM with every $ref cycle unrolled into N levels.
     Unroll(unroll_cmd::Args),
+    /// Serve FORM as a GPT address over HTTP: GET publishes it, POST acts are verified.
+    Serve(serve::Args),
 }
 
 /// The outcome of a subcommand, ordered from best to worst: when several inputs are
@@ -103,6 +106,7 @@ fn main() -> ExitCode {
         Command::Publish(args) => publish_cmd::run(args),
         Command::Audit(args) => audit_cmd::run(args),
         Command::Unroll(args) => unroll_cmd::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     status.into()
 }

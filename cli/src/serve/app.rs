@@ -1,0 +1,145 @@
+//! The address: routing and the connection loop.
+//!
+//! One resource, `/` (any query string is ignored): `GET` and `HEAD` arrive
+//! (arrival.rs), `POST` acts (act.rs), any other method is `405` with `Allow`; any
+//! other path is `404`. HTTP/1.1 only.
+//!
+//! Invariants:
+//! 1. Every connection has a header time-out (also bounding how long an idle kept-alive
+//!    connection is held) and every body a body time-out, so no client holds a task
+//!    forever; at most `max_connections` connections are served at once, more wait in
+//!    the listen backlog.
+//! 2. The form, and everything precomputed from it, is built once at startup and only
+//!    read afterwards (`&'static`, shared by every connection).
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use http_body_util::combinators::BoxBody;
+use http_body_util::{BodyExt as _, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{self, HeaderValue};
+use hyper::service::service_fn;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+use super::arrival::Arrival;
+use super::log::Log;
+use super::upstream::Upstream;
+
+/// Every response body: precomputed bytes, or an upstream's body relayed.
+pub(crate) type Body = BoxBody<Bytes, hyper::Error>;
+
+/// A body of fixed bytes.
+pub(crate) fn full(bytes: Bytes) -> Body {
+    Full::new(bytes)
+        .map_err(|never: Infallible| match never {})
+        .boxed()
+}
+
+/// Everything the address serves, built once (invariant 2).
+#[derive(Debug)]
+pub(crate) struct App {
+    /// The compiled form: it verifies every act, and its rendering is published.
+    pub form: &'static formgate::Form,
+    /// The precomputed answers to `GET /`.
+    pub arrival: Arrival,
+    /// Where accepted acts go, if anywhere.
+    pub upstream: Option<Upstream>,
+    /// The operator's log.
+    pub log: Log,
+    /// The time allowed for a whole request body.
+    pub body_timeout: Duration,
+}
+
+/// How connections are handled.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ConnLimits {
+    /// The time allowed for a request head, and for an idle connection's next one.
+    pub header_timeout: Duration,
+    /// At most this many connections at once.
+    pub max_connections: usize,
+}
+
+/// Answer one request.
+pub(crate) async fn handle(app: &'static App, req: Request<Incoming>) -> Response<Body> {
+    if req.uri().path() != "/" {
+        return bare(StatusCode::NOT_FOUND);
+    }
+    match *req.method() {
+        Method::GET | Method::HEAD => app.arrival.respond(req.headers()),
+        Method::POST => super::act::act(app, req).await,
+        _ => {
+            let mut r = bare(StatusCode::METHOD_NOT_ALLOWED);
+            r.headers_mut()
+                .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD, POST"));
+            r
+        }
+    }
+}
+
+fn bare(status: StatusCode) -> Response<Body> {
+    let mut r = Response::new(full(Bytes::new()));
+    *r.status_mut() = status;
+    r
+}
+
+/// Serve `app` on `listener` until `shutdown` completes; then stop accepting and give
+/// open connections up to five seconds to finish their current request.
+pub(crate) async fn serve(
+    app: &'static App,
+    listener: TcpListener,
+    limits: ConnLimits,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        // Bounds how far past `max_bytes` one read can go (the verifier stops at the
+        // frame that crosses it); the minimum hyper allows is 8 KiB.
+        .max_buf_size(64 * 1024);
+    let builder = Arc::new(builder);
+    let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let graceful = GracefulShutdown::new();
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            () = &mut shutdown => break,
+            p = Arc::clone(&slots).acquire_owned() => match p {
+                Ok(p) => p,
+                Err(_) => break,
+            },
+        };
+        let (stream, _peer): (_, SocketAddr) = tokio::select! {
+            () = &mut shutdown => break,
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of descriptors and the like: wait rather than spin.
+                    eprintln!("formgate serve: accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+        };
+        let _ = stream.set_nodelay(true);
+        let conn = builder.serve_connection(
+            TokioIo::new(stream),
+            service_fn(move |req| async move { Ok::<_, Infallible>(handle(app, req).await) }),
+        );
+        let conn = graceful.watch(conn);
+        tokio::spawn(async move {
+            // A client that resets or times out ends only its own connection.
+            let _ = conn.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(Duration::from_secs(5), graceful.shutdown()).await;
+}

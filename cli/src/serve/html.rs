@@ -1,0 +1,193 @@
+//! The page for people: what a browser (`Accept: text/html`) gets at the address.
+//!
+//! It is not part of the protocol and never the only way to the form (arrival.rs serves
+//! the JSON to everything else). It shows the prompt, the messages and the form,
+//! pretty-printed from the very `s` that is enforced, and a box to try an act, which
+//! reports only the status, as any actor would see it.
+//!
+//! Invariant: every piece of text on the page is HTML-escaped; the one script is a
+//! constant.
+
+/// Build the page. `s` is the compact published form, `sample` a body to start from.
+pub(crate) fn page(
+    prompt: &str,
+    messages: &[formgate::Message],
+    s: &str,
+    sample: Option<&str>,
+    gpt_type: Option<&str>,
+) -> String {
+    let mut out = String::with_capacity(4 * s.len() + 4096);
+    out.push_str(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>formgate address</title>\n<style>\n\
+         body{font:16px/1.45 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}\n\
+         pre,textarea{font:13px/1.4 ui-monospace,monospace;background:#f6f6f6;border:1px solid #ddd;padding:.75rem;overflow:auto}\n\
+         pre{white-space:pre-wrap;overflow-wrap:anywhere}\n\
+         textarea{width:100%;box-sizing:border-box;min-height:14rem}\n\
+         .note{color:#666;font-size:.9em}\n\
+         </style>\n</head>\n<body>\n<h1>formgate address</h1>\n",
+    );
+    if let Some(t) = gpt_type {
+        out.push_str("<p class=\"note\">GPT-Type: <code>");
+        escape(t, &mut out);
+        out.push_str("</code></p>\n");
+    }
+    out.push_str(
+        "<p class=\"note\">This page is for people. Programs get the JSON \
+         <code>{\"p\",\"m\",\"s\"}</code> from the same address with any <code>Accept</code> \
+         that does not include <code>text/html</code>, e.g. <code>curl</code>.</p>\n\
+         <h2>Prompt (<code>p</code>)</h2>\n<pre>",
+    );
+    escape(prompt, &mut out);
+    out.push_str("</pre>\n");
+    if !messages.is_empty() {
+        out.push_str("<h2>Messages (<code>m</code>)</h2>\n");
+        for m in messages {
+            out.push_str("<p><strong>");
+            escape(m.role(), &mut out);
+            out.push_str("</strong></p>\n<pre>");
+            escape(m.content(), &mut out);
+            out.push_str("</pre>\n");
+        }
+    }
+    out.push_str("<h2>Form (<code>s</code>)</h2>\n<pre>");
+    escape(&pretty(s), &mut out);
+    out.push_str(
+        "</pre>\n<h2>Try an act</h2>\n<p class=\"note\">The body is sent unchanged as a \
+         <code>POST</code> to this address. An accepted act answers <code>200</code>; \
+         anything else answers <code>204</code> with no reason.</p>\n\
+         <textarea id=\"act\" spellcheck=\"false\">",
+    );
+    escape(sample.unwrap_or(""), &mut out);
+    out.push_str(
+        "</textarea>\n<p><button id=\"send\" type=\"button\">POST</button> \
+         <output id=\"verdict\"></output></p>\n<pre id=\"reply\" hidden></pre>\n",
+    );
+    out.push_str(SCRIPT);
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+/// The page's only script: POST the box's text and show the status and reply.
+const SCRIPT: &str = "<script>\n\
+document.getElementById('send').addEventListener('click', async () => {\n\
+  const out = document.getElementById('verdict');\n\
+  const reply = document.getElementById('reply');\n\
+  out.textContent = '\u{2026}';\n\
+  reply.hidden = true;\n\
+  try {\n\
+    const r = await fetch(location.pathname, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: document.getElementById('act').value});\n\
+    const text = await r.text();\n\
+    out.textContent = r.status + (r.status === 204 ? ' rejected' : r.ok ? ' accepted' : ' ' + r.statusText);\n\
+    if (text) { reply.textContent = text; reply.hidden = false; }\n\
+  } catch (e) {\n\
+    out.textContent = 'request failed: ' + e;\n\
+  }\n\
+});\n\
+</script>\n";
+
+/// HTML-escape `s` onto `out`.
+fn escape(s: &str, out: &mut String) {
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// Re-indent strict JSON with two spaces, keeping every token as written (numbers
+/// and escapes unchanged). O(n); whitespace outside strings is dropped and redone.
+pub(crate) fn pretty(json: &str) -> String {
+    let mut out = String::with_capacity(json.len() * 2);
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut chars = json.chars().peekable();
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        for _ in 0..depth {
+            out.push_str("  ");
+        }
+    };
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                while chars.peek().is_some_and(|c| c.is_ascii_whitespace()) {
+                    chars.next();
+                }
+                if matches!(chars.peek(), Some('}' | ']')) {
+                    // An empty container stays on one line.
+                    out.extend(chars.next());
+                } else {
+                    depth += 1;
+                    newline(&mut out, depth);
+                }
+            }
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            c if c.is_ascii_whitespace() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pretty_prints_keeping_tokens() {
+        assert_eq!(
+            pretty(r#"{"a":[1e1,{}, [ ]],"b\"{,":"x:y"}"#),
+            "{\n  \"a\": [\n    1e1,\n    {},\n    []\n  ],\n  \"b\\\"{,\": \"x:y\"\n}"
+        );
+    }
+
+    #[test]
+    fn escapes_all_text() {
+        let m = [formgate::Message::new("<user>", "a & b")];
+        let p = page(
+            "</pre><script>x</script>",
+            &m,
+            r#"{"const":"<b>"}"#,
+            Some("'"),
+            None,
+        );
+        assert!(!p.contains("<script>x"));
+        assert!(p.contains("&lt;/pre&gt;&lt;script&gt;x"));
+        assert!(p.contains("&lt;user&gt;") && p.contains("a &amp; b"));
+        assert!(p.contains("&quot;&lt;b&gt;&quot;"));
+        assert!(p.contains(">&#39;</textarea>"));
+    }
+}

@@ -1,0 +1,287 @@
+//! The operator's log: one line per act on standard error, saying why; the actor is
+//! never told (the response to a rejection is a bare `204`).
+//!
+//! Invariants:
+//! 1. One act, at most one line, written whole under the standard-error lock, so lines
+//!    from concurrent acts never interleave.
+//! 2. Everything that came from the request (the `GPT-Actor` value, pointers into the
+//!    body) is written quoted and escaped, so no request can forge or split a line.
+//! 3. Logging only records: nothing in a verdict reads the log or the `GPT-Actor` value.
+//!
+//! A line is `logfmt`: `TIME act verdict=… status=… bytes=… ms=… [kind=… offset=…
+//! pointer="…" form_pointer="…"] [upstream=…] actor="…"|actor=-`.
+
+use std::fmt::Write as _;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use formgate::{Rejection, RejectionKind};
+
+/// How much the server writes per act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
+pub(crate) enum Level {
+    /// Nothing.
+    Off,
+    /// Only acts that were not accepted (rejections, time-outs, broken bodies, upstream
+    /// failures).
+    Reject,
+    /// Every act.
+    All,
+}
+
+/// The longest `GPT-Actor` value written; longer values are cut, and say so.
+const MAX_ACTOR_CHARS: usize = 200;
+
+/// What became of one act.
+#[derive(Debug)]
+pub(crate) enum Verdict {
+    /// The form admits the body.
+    Accept,
+    /// The verifier said no.
+    Reject(Rejection),
+    /// `Content-Length` was over `max_bytes`: refused before reading any of the body.
+    Declared {
+        /// The declared length.
+        length: u64,
+        /// `max_bytes`.
+        limit: usize,
+    },
+    /// The body did not arrive in full within the body time-out.
+    Timeout,
+    /// The connection failed or the framing was invalid before the body ended.
+    Broken,
+}
+
+impl Verdict {
+    /// Whether the act was accepted (what [`Level::Reject`] leaves out).
+    fn accepted(&self) -> bool {
+        matches!(self, Verdict::Accept)
+    }
+}
+
+/// One act, as the operator sees it.
+#[derive(Debug)]
+pub(crate) struct Entry<'a> {
+    /// The verdict on the body.
+    pub verdict: &'a Verdict,
+    /// The status answered to the actor.
+    pub status: u16,
+    /// Body bytes read (the verifier saw exactly these).
+    pub bytes: u64,
+    /// From the start of the request to the answer.
+    pub elapsed: Duration,
+    /// The upstream's status, or why there is none, when the act was forwarded.
+    pub upstream: Option<&'a str>,
+    /// The raw `GPT-Actor` header value, if any.
+    pub actor: Option<&'a [u8]>,
+}
+
+/// Where act lines go, and how many.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Log {
+    level: Level,
+}
+
+impl Log {
+    /// A log at `level`.
+    pub fn new(level: Level) -> Log {
+        Log { level }
+    }
+
+    /// Write the line for one act, if the level asks for it (invariant 1).
+    pub fn act(&self, entry: &Entry<'_>) {
+        let wanted = match self.level {
+            Level::Off => false,
+            Level::Reject => !entry.verdict.accepted() || entry.status >= 500,
+            Level::All => true,
+        };
+        if !wanted {
+            return;
+        }
+        let line = format_line(SystemTime::now(), entry);
+        use std::io::Write as _;
+        // A closed standard error must not take the server down.
+        let _ = std::io::stderr().lock().write_all(line.as_bytes());
+    }
+}
+
+/// The whole line for `entry`, newline included.
+pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
+    let mut line = String::with_capacity(160);
+    line.push_str(&rfc3339(now));
+    let verdict = match entry.verdict {
+        Verdict::Accept => "accept",
+        Verdict::Reject(_) | Verdict::Declared { .. } => "reject",
+        Verdict::Timeout => "timeout",
+        Verdict::Broken => "broken",
+    };
+    let ms = entry.elapsed.as_secs_f64() * 1000.0;
+    let _ = write!(
+        line,
+        " act verdict={verdict} status={} bytes={} ms={ms:.3}",
+        entry.status, entry.bytes
+    );
+    match entry.verdict {
+        Verdict::Reject(r) => {
+            let _ = write!(
+                line,
+                " kind={} offset={} pointer=",
+                kind(r.kind()),
+                r.offset()
+            );
+            quote(r.pointer(), &mut line);
+            if let Some(fp) = r.form_pointer() {
+                line.push_str(" form_pointer=");
+                quote(fp, &mut line);
+            }
+        }
+        Verdict::Declared { length, limit } => {
+            let _ = write!(line, " kind=too-large declared={length} limit={limit}");
+        }
+        Verdict::Accept | Verdict::Timeout | Verdict::Broken => {}
+    }
+    if let Some(u) = entry.upstream {
+        let _ = write!(line, " upstream={u}");
+    }
+    match entry.actor {
+        None => line.push_str(" actor=-"),
+        Some(raw) => {
+            line.push_str(" actor=");
+            let text = String::from_utf8_lossy(raw);
+            let cut: String = text.chars().take(MAX_ACTOR_CHARS).collect();
+            quote(&cut, &mut line);
+            if cut.len() < text.len() {
+                line.push_str("(cut)");
+            }
+        }
+    }
+    line.push('\n');
+    line
+}
+
+/// A short, space-free name for a rejection kind.
+fn kind(k: RejectionKind) -> String {
+    match k {
+        RejectionKind::TooLarge { limit } => format!("too-large limit={limit}"),
+        RejectionKind::Malformed(p) => {
+            // `TooDeep { limit: 128 }` → `malformed:TooDeep{limit:128}`.
+            let d: String = format!("{p:?}").chars().filter(|c| *c != ' ').collect();
+            format!("malformed:{d}")
+        }
+        RejectionKind::NotAdmitted { keyword } => format!("not-admitted:{keyword}"),
+        RejectionKind::Unrepresentable => "unrepresentable".to_owned(),
+        other => {
+            let d: String = format!("{other:?}").chars().filter(|c| *c != ' ').collect();
+            d
+        }
+    }
+}
+
+/// Write `s` as a double-quoted string with `\"`, `\\` and every control or
+/// non-ASCII character escaped (invariant 2).
+fn quote(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            ' '..='~' => out.push(c),
+            c => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+        }
+    }
+    out.push('"');
+}
+
+/// `t` as RFC 3339 UTC with milliseconds, `2026-05-01T09:16:55.123Z`.
+pub(crate) fn rfc3339(t: SystemTime) -> String {
+    let d = t.duration_since(UNIX_EPOCH).unwrap_or_default();
+    let secs = d.as_secs();
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    let (y, m, day) = civil_from_days(days);
+    format!(
+        "{y:04}-{m:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60,
+        d.subsec_millis()
+    )
+}
+
+/// The proleptic Gregorian date of `days` since 1970-01-01 (H. Hinnant's algorithm).
+fn civil_from_days(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z % 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + u64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_times_in_utc() {
+        assert_eq!(rfc3339(UNIX_EPOCH), "1970-01-01T00:00:00.000Z");
+        let t = UNIX_EPOCH + Duration::from_millis(951_782_400_123); // leap day 2000
+        assert_eq!(rfc3339(t), "2000-02-29T00:00:00.123Z");
+        let t = UNIX_EPOCH + Duration::from_secs(1_767_225_599); // last second of 2025
+        assert_eq!(rfc3339(t), "2025-12-31T23:59:59.000Z");
+    }
+
+    #[test]
+    fn quotes_what_the_request_controls() {
+        let v = Verdict::Accept;
+        let actor = b"evil\" status=200\nforged \xff";
+        let line = format_line(
+            UNIX_EPOCH,
+            &Entry {
+                verdict: &v,
+                status: 200,
+                bytes: 3,
+                elapsed: Duration::from_micros(1500),
+                upstream: None,
+                actor: Some(actor),
+            },
+        );
+        assert_eq!(
+            line,
+            "1970-01-01T00:00:00.000Z act verdict=accept status=200 bytes=3 ms=1.500 \
+             actor=\"evil\\\" status=200\\u{a}forged \\u{fffd}\"\n"
+        );
+    }
+
+    #[test]
+    fn names_the_rejection() {
+        let form = formgate::Form::compile(br#"{"type":"object","required":["a"]}"#).unwrap();
+        let r = form.verify(b"{}").unwrap_err();
+        let v = Verdict::Reject(r);
+        let line = format_line(
+            UNIX_EPOCH,
+            &Entry {
+                verdict: &v,
+                status: 204,
+                bytes: 2,
+                elapsed: Duration::ZERO,
+                upstream: None,
+                actor: None,
+            },
+        );
+        assert!(
+            line.contains(" verdict=reject status=204 bytes=2 "),
+            "{line}"
+        );
+        assert!(line.contains(" kind=not-admitted:required "), "{line}");
+        assert!(
+            line.contains(" pointer=\"\" form_pointer=\"/required\""),
+            "{line}"
+        );
+        assert!(line.ends_with(" actor=-\n"), "{line}");
+    }
+}

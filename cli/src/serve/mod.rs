@@ -1,0 +1,262 @@
+//! `formgate serve [FORM]`: a GPT address over HTTP/1.1. `GET /` publishes the form,
+//! `POST /` acts: the body is verified as it streams in, and an accepted body is
+//! answered `200` or forwarded, byte for byte, to `--upstream`.
+//!
+//! Without FORM it serves the embedded example, a tree of text and styled spans
+//! (`examples/tree.form.json`: recursion unrolled to three levels, every string and
+//! array bounded, objects closed, styles an enum).
+//!
+//! The pieces: [`app`] routes and runs connections, [`arrival`] answers `GET`,
+//! [`act`] verifies `POST` bodies, [`upstream`] forwards them, [`html`] is the page for
+//! people, [`log`] the operator's one line per act.
+//!
+//! At startup one line `formgate serve: listening on http://ADDR` goes to standard
+//! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used).
+
+mod act;
+mod app;
+mod arrival;
+mod html;
+mod log;
+mod upstream;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use formgate::{Form, Message};
+use hyper::header::HeaderValue;
+
+use crate::input::Source;
+use crate::limits::LimitArgs;
+use crate::Status;
+
+/// The embedded default form.
+const TREE_FORM: &[u8] = include_bytes!("../../../examples/tree.form.json");
+
+/// An act the embedded form accepts: the starting text of the page's try-an-act box.
+const TREE_ACT: &str = include_str!("../../../examples/tree.act.json");
+
+/// The prompt served with the embedded form when `--prompt` is not given.
+const TREE_PROMPT: &str = "This address accepts one short styled document. Write it as a \
+single JSON value that conforms to the JSON Schema in `s`: a title and one or more \
+paragraphs, each a list of plain text runs and styled spans (bold, italic, code, \
+underline, strike) that nest at most three deep. Send that value, unchanged, as the body \
+of a POST to this address.";
+
+/// The prompt served with a FORM when `--prompt` is not given.
+const FORM_PROMPT: &str = "Write a single JSON value that conforms to the JSON Schema in \
+`s`, and send it, unchanged, as the body of a POST to this address.";
+
+/// Arguments of `formgate serve`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The form (a JSON Schema file); without it, the embedded tree of styled text
+    #[arg(value_name = "FORM")]
+    form: Option<PathBuf>,
+    /// The system context `p`: what this address is, and what to do
+    #[arg(long, value_name = "TEXT")]
+    prompt: Option<String>,
+    /// A JSON array of prior messages `m`, each {"role": ..., "content": ...}
+    #[arg(long, value_name = "FILE")]
+    messages: Option<PathBuf>,
+    /// Where to listen (port 0 picks a free port; the address bound is printed)
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Forward accepted acts, byte for byte, as a POST to this http:// URL and relay
+    /// its answer (502 if unreachable, 504 if it does not answer in time)
+    #[arg(long, value_name = "URL")]
+    upstream: Option<String>,
+    /// Send this `GPT-Type` header with the form
+    #[arg(long = "type", value_name = "NAME")]
+    gpt_type: Option<String>,
+    /// Write one line per act to standard error: every act, only those not accepted,
+    /// or none
+    #[arg(long, value_name = "LEVEL", value_enum, default_value = "all")]
+    log_level: log::Level,
+    /// Seconds allowed for a whole request body; a slower one is rejected
+    #[arg(long, value_name = "SECS", default_value_t = act::DEFAULT_BODY_TIMEOUT.as_secs_f64())]
+    body_timeout: f64,
+    /// Seconds allowed for a request head (and for an idle connection's next request)
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    header_timeout: f64,
+    /// Seconds allowed for the upstream to connect and answer
+    #[arg(long, value_name = "SECS", default_value_t = upstream::DEFAULT_UPSTREAM_TIMEOUT.as_secs_f64())]
+    upstream_timeout: f64,
+    /// Serve at most N connections at once; more wait to be accepted
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    max_connections: usize,
+}
+
+/// Serve until interrupted (Ctrl-C or SIGTERM): exit 0 then; 1 if the form does not
+/// compile or the messages are malformed; 2 on usage or I/O errors (including an
+/// address that cannot be bound).
+pub(crate) fn run(args: &Args) -> Status {
+    let (app, conn) = match configure(args) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("formgate serve: cannot start the runtime: {e}");
+            return Status::Failed;
+        }
+    };
+    runtime.block_on(async {
+        let listener = match tokio::net::TcpListener::bind(args.addr).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("formgate serve: cannot listen on {}: {e}", args.addr);
+                return Status::Failed;
+            }
+        };
+        let bound = listener.local_addr().unwrap_or(args.addr);
+        eprintln!("formgate serve: listening on http://{bound}");
+        app::serve(app, listener, conn, shutdown_signal()).await;
+        eprintln!("formgate serve: stopped");
+        Status::Accepted
+    })
+}
+
+/// Build the address from the arguments: the form, the published body and page, the
+/// upstream. Printed errors; the status to exit with.
+fn configure(args: &Args) -> Result<(&'static app::App, app::ConnLimits), Status> {
+    let limits = args.limits.limits();
+    let form = match &args.form {
+        Some(path) => crate::form_arg::load(path, limits)?,
+        None => Form::builder()
+            .limits(limits)
+            .compile(TREE_FORM)
+            .map_err(|e| {
+                eprintln!("formgate serve: the embedded form: {e}");
+                Status::Rejected
+            })?,
+    };
+    // The form lives as long as the process; every verifier borrows it.
+    let form: &'static Form = Box::leak(Box::new(form));
+    let default_prompt = if args.form.is_some() {
+        FORM_PROMPT
+    } else {
+        TREE_PROMPT
+    };
+    let prompt = args.prompt.as_deref().unwrap_or(default_prompt);
+    let messages = read_messages(args.messages.as_ref())?;
+    let gpt_type = match &args.gpt_type {
+        None => None,
+        Some(t) => Some(HeaderValue::from_str(t).map_err(|_| {
+            eprintln!("formgate serve: --type {t:?} is not a valid header value");
+            Status::Failed
+        })?),
+    };
+    let seconds = |name: &str, secs: f64| {
+        Duration::try_from_secs_f64(secs)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| {
+                eprintln!("formgate serve: --{name} {secs}: must be a positive number of seconds");
+                Status::Failed
+            })
+    };
+    let body_timeout = seconds("body-timeout", args.body_timeout)?;
+    let header_timeout = seconds("header-timeout", args.header_timeout)?;
+    let upstream_timeout = seconds("upstream-timeout", args.upstream_timeout)?;
+    let upstream = match &args.upstream {
+        None => None,
+        Some(url) => Some(upstream::Upstream::new(url, upstream_timeout).map_err(|e| {
+            eprintln!("formgate serve: {e}");
+            Status::Failed
+        })?),
+    };
+
+    let published = form.publish(prompt, &messages);
+    let sample = args.form.is_none().then_some(TREE_ACT);
+    let page = html::page(
+        prompt,
+        &messages,
+        form.schema_json(),
+        sample,
+        args.gpt_type.as_deref(),
+    );
+    eprintln!(
+        "formgate serve: form {} (max_bytes {}, max_depth {}), ETag {}{}",
+        args.form
+            .as_ref()
+            .map_or_else(|| "<embedded tree>".to_owned(), |p| p.display().to_string()),
+        form.limits().max_bytes(),
+        form.limits().max_depth(),
+        published.etag(),
+        upstream
+            .as_ref()
+            .map_or_else(String::new, |u| format!(", upstream {}", u.uri())),
+    );
+    let app = app::App {
+        form,
+        arrival: arrival::Arrival::new(&published, gpt_type, page),
+        upstream,
+        log: log::Log::new(args.log_level),
+        body_timeout,
+    };
+    let conn = app::ConnLimits {
+        header_timeout,
+        max_connections: args.max_connections,
+    };
+    Ok((Box::leak(Box::new(app)), conn))
+}
+
+/// The `--messages` file, if any.
+fn read_messages(path: Option<&PathBuf>) -> Result<Vec<Message>, Status> {
+    let Some(path) = path else {
+        return Ok(Vec::new());
+    };
+    let source = Source::new(path);
+    let bytes = source.read(formgate::DEFAULT_MAX_BYTES + 1).map_err(|e| {
+        eprintln!("{}: {e}", source.name());
+        Status::Failed
+    })?;
+    Message::list_from_json(&bytes).map_err(|e| {
+        eprintln!("{}: {e}", source.name());
+        Status::Rejected
+    })
+}
+
+/// Completes on Ctrl-C, or on SIGTERM where there is one.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+    eprintln!("formgate serve: shutting down");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_form_compiles_and_accepts_its_example() {
+        let form = Form::compile(TREE_FORM).unwrap();
+        assert!(form.verify(TREE_ACT.as_bytes()).is_ok());
+    }
+}

@@ -1,0 +1,106 @@
+//! The upstream: where an accepted act goes when the address is a gateway.
+//!
+//! Invariants:
+//! 1. The upstream receives the exact bytes of the accepted body, as a `POST` with
+//!    `Content-Type: application/json` and the `GPT-Actor` value if there was one,
+//!    to the configured URL; nothing is re-serialized.
+//! 2. Its status and body are relayed as they come (the body streamed, with its
+//!    `Content-Type`); if it cannot be reached the answer is `502`, if it does not
+//!    answer within the upstream time-out, `504`.
+//!
+//! Plain `http://` only: TLS to the upstream is out of scope (put the upstream on the
+//! same host or a private network).
+
+use std::time::Duration;
+
+use http_body_util::{BodyExt as _, Full};
+use hyper::body::Bytes;
+use hyper::header::{self, HeaderValue};
+use hyper::{Method, Request, Response, StatusCode, Uri};
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+
+use super::act::GPT_ACTOR;
+use super::app::{full, Body};
+
+/// A configured upstream and its connection pool.
+#[derive(Debug)]
+pub(crate) struct Upstream {
+    uri: Uri,
+    client: Client<HttpConnector, Full<Bytes>>,
+    timeout: Duration,
+}
+
+impl Upstream {
+    /// An upstream at `url`, which must be `http://HOST[:PORT][/PATH]`.
+    pub fn new(url: &str, timeout: Duration) -> Result<Upstream, String> {
+        let uri: Uri = url
+            .parse()
+            .map_err(|e| format!("--upstream {url:?}: not a URL: {e}"))?;
+        match uri.scheme_str() {
+            Some("http") => {}
+            Some("https") => {
+                return Err(format!(
+                    "--upstream {url:?}: https is not supported; use a plain http:// upstream"
+                ))
+            }
+            _ => return Err(format!("--upstream {url:?}: must start with http://")),
+        }
+        if uri.authority().is_none() {
+            return Err(format!("--upstream {url:?}: no host"));
+        }
+        let mut connector = HttpConnector::new();
+        connector.set_nodelay(true);
+        connector.set_connect_timeout(Some(timeout));
+        let client = Client::builder(TokioExecutor::new()).build(connector);
+        Ok(Upstream {
+            uri,
+            client,
+            timeout,
+        })
+    }
+
+    /// The upstream URL.
+    pub fn uri(&self) -> &Uri {
+        &self.uri
+    }
+
+    /// Forward an accepted body (invariant 1) and relay the answer (invariant 2). The
+    /// second value says, for the log, what the upstream did.
+    pub async fn forward(&self, body: Bytes, actor: Option<&[u8]>) -> (Response<Body>, String) {
+        let mut req = Request::new(Full::new(body));
+        *req.method_mut() = Method::POST;
+        *req.uri_mut() = self.uri.clone();
+        req.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        if let Some(a) = actor.and_then(|a| HeaderValue::from_bytes(a).ok()) {
+            req.headers_mut().insert(GPT_ACTOR.clone(), a);
+        }
+        match tokio::time::timeout(self.timeout, self.client.request(req)).await {
+            Ok(Ok(up)) => {
+                let status = up.status();
+                let (parts, incoming) = up.into_parts();
+                let mut r = Response::new(incoming.boxed());
+                *r.status_mut() = status;
+                if let Some(ct) = parts.headers.get(header::CONTENT_TYPE) {
+                    r.headers_mut().insert(header::CONTENT_TYPE, ct.clone());
+                }
+                (r, status.as_u16().to_string())
+            }
+            Ok(Err(_)) => (bare(StatusCode::BAD_GATEWAY), "unreachable".to_owned()),
+            Err(_) => (bare(StatusCode::GATEWAY_TIMEOUT), "timeout".to_owned()),
+        }
+    }
+}
+
+fn bare(status: StatusCode) -> Response<Body> {
+    let mut r = Response::new(full(Bytes::new()));
+    *r.status_mut() = status;
+    r
+}
+
+/// The time allowed for the upstream to connect and answer, by default.
+pub(crate) const DEFAULT_UPSTREAM_TIMEOUT: Duration = Duration::from_secs(30);

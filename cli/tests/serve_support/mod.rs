@@ -1,0 +1,421 @@
+//! Helpers for tests/serve.rs: the built `formgate serve` on a loopback port, an HTTP
+//! client, raw TCP exchanges, and a test upstream.
+//!
+//! Every wait here is bounded: a server that does not start, a response that does not
+//! come, a log line that is not written, each fails the test after a few seconds
+//! instead of hanging it. Servers are killed when their handle is dropped.
+
+#![allow(dead_code)] // Each test uses some of the helpers.
+
+use std::convert::Infallible;
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::header::HeaderMap;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+/// How long any single exchange may take before the test fails.
+pub const STEP: Duration = Duration::from_secs(20);
+
+/// A path under the repository's `examples/`.
+pub fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("examples")
+        .join(name)
+}
+
+/// The bytes of `examples/NAME`.
+pub fn example_bytes(name: &str) -> Vec<u8> {
+    std::fs::read(example(name)).expect("example file")
+}
+
+/// A file with `contents` in a fresh temporary directory, kept for the process.
+pub fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "formgate-serve-test-{}-{}",
+        std::process::id(),
+        name.replace(['/', '.'], "_")
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = dir.join(name);
+    std::fs::write(&p, contents).expect("temp file");
+    p
+}
+
+/// A running `formgate serve` child process on a loopback port.
+pub struct Server {
+    child: Child,
+    /// The address it bound.
+    pub addr: SocketAddr,
+    lines: Arc<Mutex<Vec<String>>>,
+}
+
+impl Server {
+    /// Start `formgate serve --addr 127.0.0.1:0 ARGS...` and wait until it listens.
+    pub fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_formgate"))
+            .arg("serve")
+            .args(["--addr", "127.0.0.1:0"])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the formgate binary runs");
+        let stderr = child.stderr.take().expect("piped");
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let sink = Arc::clone(&lines);
+        // Drain standard error for the whole life of the child, so the log never
+        // blocks the server on a full pipe.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                if let Some(rest) = line.split("listening on http://").nth(1) {
+                    let _ = tx.send(rest.trim().to_owned());
+                }
+                sink.lock().expect("log lock").push(line);
+            }
+        });
+        let addr = match rx.recv_timeout(STEP) {
+            Ok(a) => a.parse().expect("a socket address"),
+            Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!(
+                    "formgate serve did not start; stderr: {:?}",
+                    lines.lock().expect("log lock")
+                );
+            }
+        };
+        Server { child, addr, lines }
+    }
+
+    /// `http://ADDR/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Everything written to standard error so far.
+    pub fn stderr_lines(&self) -> Vec<String> {
+        self.lines.lock().expect("log lock").clone()
+    }
+
+    /// The act lines logged so far.
+    pub fn act_lines(&self) -> Vec<String> {
+        self.stderr_lines()
+            .into_iter()
+            .filter(|l| l.contains(" act verdict="))
+            .collect()
+    }
+
+    /// Wait (bounded) for an act line containing every one of `parts`.
+    pub fn wait_for_act(&self, parts: &[&str]) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(l) = self
+                .act_lines()
+                .into_iter()
+                .find(|l| parts.iter().all(|p| l.contains(p)))
+            {
+                return l;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no act line with {parts:?}; log: {:#?}",
+                self.stderr_lines()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Server {
+    /// Wait (bounded) until exactly `n` act lines are logged; more is a failure.
+    pub fn wait_for_acts(&self, n: usize) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let lines = self.act_lines();
+            assert!(lines.len() <= n, "more than {n} act lines: {lines:#?}");
+            if lines.len() == n {
+                return lines;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{} act lines, not {n}: {lines:#?}",
+                lines.len()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Server {
+    /// Send SIGTERM and wait (bounded) for the process to exit: its exit code.
+    #[cfg(unix)]
+    pub fn terminate(&mut self) -> Option<i32> {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "kill -TERM {pid}");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status.code();
+            }
+            assert!(Instant::now() < deadline, "still running after SIGTERM");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Run `formgate serve ARGS...` expecting it to fail at startup (bounded).
+pub fn serve_fails(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_formgate"))
+        .arg("serve")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the formgate binary runs");
+    let deadline = Instant::now() + STEP;
+    while child.try_wait().expect("wait").is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("output");
+            panic!(
+                "formgate serve {args:?} kept running: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// An HTTP/1.1 client keeping one pool of connections.
+pub fn client() -> Client<HttpConnector, Full<Bytes>> {
+    Client::builder(TokioExecutor::new()).build_http()
+}
+
+/// A response, read whole.
+#[derive(Debug)]
+pub struct Reply {
+    /// The status.
+    pub status: StatusCode,
+    /// The headers.
+    pub headers: HeaderMap,
+    /// The body.
+    pub body: Bytes,
+}
+
+impl Reply {
+    /// A header's value as text, if present.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .get(name)
+            .map(|v| v.to_str().expect("ASCII header"))
+    }
+}
+
+/// Send one request with a fresh client (bounded by [`STEP`]).
+pub async fn send(method: Method, url: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+    send_with(&client(), method, url, headers, body).await
+}
+
+/// Send one request with `client` (bounded by [`STEP`]).
+pub async fn send_with(
+    client: &Client<HttpConnector, Full<Bytes>>,
+    method: Method,
+    url: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
+    let mut req = Request::new(Full::new(Bytes::copy_from_slice(body)));
+    *req.method_mut() = method;
+    *req.uri_mut() = url.parse().expect("URL");
+    for (k, v) in headers {
+        req.headers_mut().append(
+            hyper::header::HeaderName::from_bytes(k.as_bytes()).expect("header name"),
+            v.parse().expect("header value"),
+        );
+    }
+    let exchange = async {
+        let r = client.request(req).await.expect("the request succeeds");
+        let (parts, body) = r.into_parts();
+        let body = body.collect().await.expect("the body arrives").to_bytes();
+        Reply {
+            status: parts.status,
+            headers: parts.headers,
+            body,
+        }
+    };
+    tokio::time::timeout(STEP, exchange)
+        .await
+        .expect("the exchange finishes in time")
+}
+
+/// A GET of `url` with these headers.
+pub async fn get(url: &str, headers: &[(&str, &str)]) -> Reply {
+    send(Method::GET, url, headers, b"").await
+}
+
+/// A POST of `body` to `url`.
+pub async fn post(url: &str, body: &[u8]) -> Reply {
+    send(Method::POST, url, &[], body).await
+}
+
+/// What a raw exchange saw: the bytes read until the peer closed (or reset, or the
+/// time ran out), and how long until the first byte and until the end.
+#[derive(Debug)]
+pub struct RawReply {
+    /// The bytes read.
+    pub bytes: Vec<u8>,
+    /// Until the first byte, if any came.
+    pub first_byte: Option<Duration>,
+    /// Until the connection ended, if it did within the wait.
+    pub closed: Option<Duration>,
+}
+
+impl RawReply {
+    /// The bytes as text.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes).into_owned()
+    }
+}
+
+/// Connect to `addr`, write each of `writes` after its delay (stopping quietly at the
+/// first write error: the server may have answered and closed), while reading
+/// everything the server sends until it closes or `wait` has passed.
+pub async fn raw(addr: SocketAddr, writes: Vec<(Duration, Vec<u8>)>, wait: Duration) -> RawReply {
+    let stream = TcpStream::connect(addr).await.expect("connect");
+    let (mut rd, mut wr) = stream.into_split();
+    let started = Instant::now();
+    let writer = tokio::spawn(async move {
+        for (delay, bytes) in writes {
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
+            if wr.write_all(&bytes).await.is_err() {
+                return;
+            }
+        }
+        // Keep the write half open: half-closing could end the request early.
+        std::future::pending::<()>().await;
+    });
+    let mut bytes = Vec::new();
+    let mut first_byte = None;
+    let mut closed = None;
+    let mut buf = [0u8; 8192];
+    let deadline = tokio::time::Instant::now() + wait;
+    loop {
+        match tokio::time::timeout_at(deadline, rd.read(&mut buf)).await {
+            Err(_) => break,
+            Ok(Ok(0)) | Ok(Err(_)) => {
+                closed = Some(started.elapsed());
+                break;
+            }
+            Ok(Ok(n)) => {
+                first_byte.get_or_insert_with(|| started.elapsed());
+                bytes.extend_from_slice(&buf[..n]);
+            }
+        }
+    }
+    writer.abort();
+    RawReply {
+        bytes,
+        first_byte,
+        closed,
+    }
+}
+
+/// `data` as one chunk of the chunked transfer coding.
+pub fn chunk(data: &[u8]) -> Vec<u8> {
+    let mut c = format!("{:x}\r\n", data.len()).into_bytes();
+    c.extend_from_slice(data);
+    c.extend_from_slice(b"\r\n");
+    c
+}
+
+/// What the test upstream received: headers and exact body of each request.
+pub type Received = Arc<Mutex<Vec<(Method, String, HeaderMap, Bytes)>>>;
+
+/// A test upstream on a loopback port, answering every request with `status`,
+/// `Content-Type: text/plain` and `reply`, after recording it. Stops with the runtime.
+pub async fn upstream(status: StatusCode, reply: &'static str) -> (SocketAddr, Received) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("local address");
+    let received: Received = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&received);
+    tokio::spawn(async move {
+        loop {
+            let Ok((stream, _)) = listener.accept().await else {
+                return;
+            };
+            let seen = Arc::clone(&seen);
+            let service = hyper::service::service_fn(move |req: Request<Incoming>| {
+                let seen = Arc::clone(&seen);
+                async move {
+                    let (parts, body) = req.into_parts();
+                    let body = body
+                        .collect()
+                        .await
+                        .map(|b| b.to_bytes())
+                        .unwrap_or_default();
+                    seen.lock().expect("lock").push((
+                        parts.method,
+                        parts.uri.to_string(),
+                        parts.headers,
+                        body,
+                    ));
+                    let mut r = Response::new(Full::new(Bytes::from_static(reply.as_bytes())));
+                    *r.status_mut() = status;
+                    r.headers_mut()
+                        .insert("content-type", "text/plain".parse().expect("value"));
+                    Ok::<_, Infallible>(r)
+                }
+            });
+            tokio::spawn(async move {
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(TokioIo::new(stream), service)
+                    .await;
+            });
+        }
+    });
+    (addr, received)
+}
+
+/// A loopback address where nothing listens (bound, then closed).
+pub async fn closed_port() -> SocketAddr {
+    let l = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    l.local_addr().expect("local address")
+}
+
+/// The `p`-th percentile (nearest rank) of `samples`, which it sorts.
+pub fn percentile(samples: &mut [Duration], p: f64) -> Duration {
+    samples.sort_unstable();
+    let rank = ((p / 100.0) * samples.len() as f64).ceil() as usize;
+    samples[rank.clamp(1, samples.len()) - 1]
+}
