@@ -286,6 +286,14 @@ const CASES: &[(&str, &str, &str, bool)] = &[
 ];
 
 #[test]
+fn renders_enum_and_const_as_written() {
+    let form = r#"{"enum":3,"const":3}"#;
+    assert!(Form::compile(form.as_bytes()).is_err());
+    let form = r#"{"enum":[3,4],"const":3.0}"#;
+    assert_eq!(Form::compile(form.as_bytes()).unwrap().schema_json(), form);
+}
+
+#[test]
 fn verdicts() {
     let filter = std::env::var("FORMGATE_TEST_FILTER").unwrap_or_default();
     let mut failures = Vec::new();

@@ -184,10 +184,11 @@ impl Compiler {
                     let Value::Array(items) = value else {
                         return Err(invalid(kw, at, "an array"));
                     };
-                    node.values = Some(self.consts.add_set(items, false));
+                    node.enum_written = Some(self.consts.add_set(items, false));
                 }
                 Keyword::Const => {
-                    node.values = Some(self.consts.add_set(std::slice::from_ref(value), true));
+                    node.const_written =
+                        Some(self.consts.add_set(std::slice::from_ref(value), true));
                 }
                 Keyword::Required => {
                     let Value::Array(items) = value else {
@@ -366,6 +367,18 @@ impl Compiler {
             node.order.push((kw, verbatim));
         }
 
+        node.values = match (node.enum_written, node.const_written) {
+            (Some(e), Some(c)) => {
+                // Both must hold: the const value if the enum lists it, else nothing.
+                let value = self.consts.set(c).values[0];
+                if self.consts.set_contains(e, value) {
+                    Some(c)
+                } else {
+                    Some(self.consts.add_set(&[], false))
+                }
+            }
+            (e, c) => e.or(c),
+        };
         if has_object {
             let mut members: Vec<Member> = properties
                 .iter()

@@ -187,6 +187,46 @@ impl Consts {
         }
     }
 
+    /// Whether some value of `set` equals `value` (JSON equality).
+    pub(crate) fn set_contains(&self, set: ConstId, value: ValueId) -> bool {
+        self.set(set)
+            .values
+            .iter()
+            .any(|&v| self.values_equal(v, value))
+    }
+
+    /// JSON equality of two stored values (invariant 1), without recursion.
+    pub(crate) fn values_equal(&self, a: ValueId, b: ValueId) -> bool {
+        let mut work = vec![(a, b)];
+        while let Some((a, b)) = work.pop() {
+            match (self.value(a), self.value(b)) {
+                (CValue::Null, CValue::Null) => {}
+                (CValue::Bool(x), CValue::Bool(y)) if x == y => {}
+                (CValue::Number(x), CValue::Number(y)) if NumRef::new(x) == NumRef::new(y) => {}
+                (CValue::String(x), CValue::String(y)) if x == y => {}
+                (CValue::Array { len: n, .. }, CValue::Array { len: m, .. }) if n == m => {
+                    for i in 0..*n {
+                        let (Some(x), Some(y)) = (self.element(a, i), self.element(b, i)) else {
+                            return false;
+                        };
+                        work.push((x, y));
+                    }
+                }
+                (CValue::Object { start, len }, CValue::Object { len: m, .. }) if len == m => {
+                    for k in *start..start + len {
+                        let (name, x) = &self.members[k as usize];
+                        match self.member(b, name) {
+                            Some(y) => work.push((*x, y)),
+                            None => return false,
+                        }
+                    }
+                }
+                _ => return false,
+            }
+        }
+        true
+    }
+
     /// Whether some value of the set equals the scalar.
     pub(crate) fn set_has_scalar(&self, set: ConstId, scalar: Scalar<'_>) -> bool {
         self.set(set)

@@ -200,8 +200,13 @@ pub(crate) struct Node {
     pub(crate) types: Types,
     /// `type` as written: the names' bits in order, and whether it was an array.
     pub(crate) types_written: Option<(bool, SmallVec<[u8; 2]>)>,
-    /// `enum` / `const`: the admitted values (`None`: no restriction).
+    /// `enum` / `const`: the admitted values (`None`: no restriction). When a node has
+    /// both, this is their intersection (the `const` value if `enum` lists it, else no
+    /// value), so both hold.
     pub(crate) values: Option<ConstId>,
+    /// `enum` and `const` as written, for rendering.
+    pub(crate) enum_written: Option<ConstId>,
+    pub(crate) const_written: Option<ConstId>,
     pub(crate) object: Option<Box<ObjectChecks>>,
     pub(crate) array: Option<Box<ArrayChecks>>,
     pub(crate) string: Option<Box<StringChecks>>,
@@ -229,6 +234,8 @@ impl Node {
             types: Types::ALL,
             types_written: None,
             values: None,
+            enum_written: None,
+            const_written: None,
             object: None,
             array: None,
             string: None,

@@ -102,7 +102,12 @@ impl Renderer<'_> {
                 None => out.push_str(missing),
             },
             Keyword::Enum | Keyword::Const => {
-                let set = self.consts.set(node.values.expect("enum/const compiled"));
+                let written = if kw == Keyword::Enum {
+                    node.enum_written
+                } else {
+                    node.const_written
+                };
+                let set = self.consts.set(written.expect("enum/const compiled"));
                 if set.is_const {
                     self.value(set.values[0], out);
                 } else {
