@@ -83,6 +83,7 @@ pub(crate) fn compile(root: &Value<'_>) -> Result<Compiled> {
     let root_id = c.schema(root, "", true)?;
     c.resolve_refs()?;
     c.check_cycles()?;
+    c.check_expansion()?;
     for node in &mut c.nodes {
         node.in_place = node.reference.is_some()
             || !node.all_of.is_empty()
@@ -506,8 +507,67 @@ impl Compiler {
     }
 }
 
+/// The most subschemas one node may bring to bear on one value through `$ref`,
+/// `allOf`, `anyOf` and `oneOf`, counted along every path. Ordinary forms stay far
+/// below; a chain of definitions each referring to the next twice reaches 2^n.
+pub(crate) const MAX_EXPANSION: u64 = 100_000;
+
 /// A node on the cycle check's stack: its id, its same-instance edges, the next edge.
 type DfsFrame = (usize, Vec<(NodeId, Keyword)>, usize);
+
+impl Compiler {
+    /// Bounded work: no node expands into more than `MAX_EXPANSION` instances on one
+    /// value. Post-order over the acyclic in-place graph, O(nodes + edges).
+    fn check_expansion(&self) -> Result<()> {
+        let n = self.nodes.len();
+        let mut size = vec![0u64; n];
+        let mut done = vec![false; n];
+        let children = |id: usize| {
+            let node = &self.nodes[id];
+            node.reference
+                .into_iter()
+                .chain(node.all_of.iter().copied())
+                .chain(node.any_of.iter().copied())
+                .chain(node.one_of.iter().copied())
+                .map(NodeId::index)
+                .collect::<Vec<usize>>()
+        };
+        for start in 0..n {
+            if done[start] {
+                continue;
+            }
+            let mut stack = vec![(start, false)];
+            while let Some((id, expanded)) = stack.pop() {
+                if done[id] {
+                    continue;
+                }
+                if expanded {
+                    let total = children(id)
+                        .into_iter()
+                        .fold(1u64, |acc, c| acc.saturating_add(size[c]));
+                    if total > MAX_EXPANSION {
+                        return Err(FormError::new(
+                            FormErrorKind::ExpansionTooLarge,
+                            None,
+                            self.nodes[id].pointer.to_string(),
+                        ));
+                    }
+                    size[id] = total;
+                    done[id] = true;
+                } else {
+                    stack.push((id, true));
+                    stack.extend(
+                        children(id)
+                            .into_iter()
+                            .filter(|&c| !done[c])
+                            .map(|c| (c, false)),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+}
 
 fn json(v: &Value<'_>) -> Box<str> {
     let mut s = String::new();

@@ -36,6 +36,11 @@ pub enum FormErrorKind {
     RefCycle,
     /// `$id` below the root (embedded resources are outside the vocabulary).
     NestedId,
+    /// A subschema whose in-place applicators (`$ref`, `allOf`, `anyOf`, `oneOf`)
+    /// reach more than [`MAX_EXPANSION`](crate::form::compile::MAX_EXPANSION) subschemas
+    /// on one value (shared `$ref`s counted once per path): verifying a single value
+    /// against it would cost that much, so the form is refused (bounded work).
+    ExpansionTooLarge,
     /// A draft-07 construct whose meaning differs from 2020-12's (a `$ref` with sibling
     /// assertions, which draft-07 ignores; array-form `items`).
     Draft07Mismatch,
@@ -59,6 +64,9 @@ impl fmt::Display for FormErrorKind {
                 f.write_str("$ref cycle that never descends into the instance")
             }
             FormErrorKind::NestedId => f.write_str("$id below the root"),
+            FormErrorKind::ExpansionTooLarge => f.write_str(
+                "in-place applicators reach too many subschemas on one value (bounded work)",
+            ),
             FormErrorKind::Draft07Mismatch => {
                 f.write_str("draft-07 construct whose meaning differs from 2020-12")
             }

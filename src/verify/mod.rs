@@ -70,6 +70,18 @@ struct Inst {
     one_passed: u32,
     /// The matcher for a composite `enum`/`const`, or `NONE`.
     matcher: u32,
+    /// More parents (`State::links`), when several subschemas of the enclosing
+    /// container apply the same node to this value: the instance is shared, not
+    /// duplicated, so overlapping recursive branches cannot double the work per level.
+    links: u32,
+}
+
+/// One more parent of a shared instance.
+#[derive(Debug, Clone, Copy)]
+struct Link {
+    parent: u32,
+    role: Role,
+    next: u32,
 }
 
 impl Inst {
@@ -87,6 +99,7 @@ impl Inst {
             one_left: one,
             one_passed: 0,
             matcher: NONE,
+            links: NONE,
         }
     }
 }
@@ -128,6 +141,14 @@ struct State {
     work: Vec<Target>,
     matchers: Vec<Matcher>,
     active: usize,
+    /// Extra parents of shared instances (see `Inst::links`).
+    links: Vec<Link>,
+    /// Per node: the expansion batch (`batch`) and instance that last rooted it, to share
+    /// an instance among the targets of one value.
+    rooted: Vec<(u32, u32)>,
+    batch: u32,
+    /// Instances whose failure is being propagated.
+    failing: Vec<u32>,
     /// Set when the root failed.
     rejected: Option<Cause>,
 }
@@ -224,6 +245,7 @@ impl State {
         self.targets.clear();
         self.work.clear();
         self.active = 0;
+        self.links.clear();
         self.rejected = None;
         self.targets.push(Target {
             node: form.root(),
@@ -253,39 +275,56 @@ impl State {
         self.frames.last().is_some_and(|f| !f.object)
     }
 
-    /// Fail instance `i` (if not failed already) and propagate (invariant 2).
-    fn fail(&mut self, mut i: u32, cause: Cause) {
-        loop {
+    /// Fail instance `i` (if not failed already) and propagate to every parent
+    /// (invariant 2). Each instance fails at most once, so this is O(instances + links).
+    fn fail(&mut self, i: u32, cause: Cause) {
+        let mut failing = std::mem::take(&mut self.failing);
+        failing.clear();
+        failing.push(i);
+        self.propagate(&mut failing, cause);
+        self.failing = failing;
+    }
+
+    fn propagate(&mut self, failing: &mut Vec<u32>, cause: Cause) {
+        while let Some(i) = failing.pop() {
             if i == NONE {
-                return;
+                continue;
             }
             let inst = &mut self.insts[i as usize];
             if inst.failed {
-                return;
+                continue;
             }
             inst.failed = true;
-            let (parent, role) = (inst.parent, inst.role);
-            match role {
-                Role::Root => {
-                    self.rejected.get_or_insert(cause);
-                    return;
+            let (parent, role, mut link) = (inst.parent, inst.role, inst.links);
+            self.failed_child(parent, role, cause, failing);
+            while link != NONE {
+                let l = self.links[link as usize];
+                self.failed_child(l.parent, l.role, cause, failing);
+                link = l.next;
+            }
+        }
+    }
+
+    /// A child of `parent` (in `role`) failed: queue the parent if it fails too.
+    #[inline]
+    fn failed_child(&mut self, parent: u32, role: Role, cause: Cause, failing: &mut Vec<u32>) {
+        match role {
+            Role::Root => {
+                self.rejected.get_or_insert(cause);
+            }
+            Role::Member | Role::All => failing.push(parent),
+            Role::Any => {
+                let p = &mut self.insts[parent as usize];
+                p.any_left -= 1;
+                if p.any_left == 0 && p.any_passed == 0 {
+                    failing.push(parent);
                 }
-                Role::Member | Role::All => i = parent,
-                Role::Any => {
-                    let p = &mut self.insts[parent as usize];
-                    p.any_left -= 1;
-                    if p.any_left > 0 || p.any_passed > 0 {
-                        return;
-                    }
-                    i = parent;
-                }
-                Role::One => {
-                    let p = &mut self.insts[parent as usize];
-                    p.one_left -= 1;
-                    if p.one_left > 0 || p.one_passed > 0 {
-                        return;
-                    }
-                    i = parent;
+            }
+            Role::One => {
+                let p = &mut self.insts[parent as usize];
+                p.one_left -= 1;
+                if p.one_left == 0 && p.one_passed == 0 {
+                    failing.push(parent);
                 }
             }
         }
@@ -294,25 +333,22 @@ impl State {
     /// Fail the target's parent directly (the target's node cannot pass), as if an
     /// instance had been made for it and failed.
     fn fail_target(&mut self, t: Target, cause: Cause) {
-        match t.role {
-            Role::Root => {
-                self.rejected.get_or_insert(cause);
-            }
-            Role::Member | Role::All => self.fail(t.parent, cause),
-            Role::Any => {
-                let p = &mut self.insts[t.parent as usize];
-                p.any_left -= 1;
-                if p.any_left == 0 && p.any_passed == 0 {
-                    self.fail(t.parent, cause);
-                }
-            }
-            Role::One => {
-                let p = &mut self.insts[t.parent as usize];
-                p.one_left -= 1;
-                if p.one_left == 0 && p.one_passed == 0 {
-                    self.fail(t.parent, cause);
-                }
-            }
+        let mut failing = std::mem::take(&mut self.failing);
+        failing.clear();
+        self.failed_child(t.parent, t.role, cause, &mut failing);
+        self.propagate(&mut failing, cause);
+        self.failing = failing;
+    }
+
+    /// Instance `i` passed: tell every parent.
+    fn pass_inst(&mut self, i: u32) {
+        let inst = self.insts[i as usize];
+        self.pass(inst.parent, inst.role);
+        let mut link = inst.links;
+        while link != NONE {
+            let l = self.links[link as usize];
+            self.pass(l.parent, l.role);
+            link = l.next;
         }
     }
 
@@ -348,8 +384,27 @@ impl State {
     /// children after parents (invariant 1). Returns the index of the first.
     fn expand(&mut self, form: &Form) -> u32 {
         let first = self.insts.len() as u32;
+        if self.targets.len() > 1 {
+            self.next_batch(form);
+        }
         for k in 0..self.targets.len() {
             let t = self.targets[k];
+            if self.targets.len() > 1 {
+                // The same node on the same value: share the instance (its parents are
+                // all in the enclosing container, which finishes after it).
+                let (batch, inst) = self.rooted[t.node.index()];
+                if batch == self.batch {
+                    let next = self.insts[inst as usize].links;
+                    self.links.push(Link {
+                        parent: t.parent,
+                        role: t.role,
+                        next,
+                    });
+                    self.insts[inst as usize].links = self.links.len() as u32 - 1;
+                    continue;
+                }
+                self.rooted[t.node.index()] = (self.batch, self.insts.len() as u32);
+            }
             match form.plans().of(t.node) {
                 Some(plan) => {
                     // Invariant 1 of `plan`: parents first, so offsets stay valid.
@@ -369,6 +424,19 @@ impl State {
         }
         self.targets.clear();
         first
+    }
+
+    /// Start a new sharing batch (one value's targets).
+    fn next_batch(&mut self, form: &Form) {
+        let n = form.nodes().len();
+        if self.rooted.len() < n {
+            self.rooted.resize(n, (0, 0));
+        }
+        self.batch = self.batch.wrapping_add(1);
+        if self.batch == 0 {
+            self.rooted.iter_mut().for_each(|r| *r = (0, 0));
+            self.batch = 1;
+        }
     }
 
     /// Expand one target step by step (nodes too large for a plan).
@@ -688,7 +756,7 @@ impl State {
                         keyword: Some(k),
                     },
                 ),
-                None => self.pass(inst.parent, inst.role),
+                None => self.pass_inst(i),
             }
         }
     }
