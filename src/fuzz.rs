@@ -1,110 +1,45 @@
 //! Entry points for the fuzz targets in `fuzz/` (hidden): each target is one call here,
 //! so the same code replays crash files as regression tests.
 //!
-//! [`strict_parse`] asserts, for any input:
-//! 1. [`check`] and [`parse`] agree: both accept, or both reject with the same error.
-//! 2. A rejection's offset lies within the input, and its line and column can be
-//!    computed.
-//! 3. An accepted document is a fixed point of serialization: its compact text
-//!    (`Display`) is no longer than the input, re-parses to an equal value, and
-//!    serializes to the same text again.
-//! 4. [`Value::into_owned`] keeps the value.
-//! 5. The limits are exact: an accepted document is accepted with `max_bytes` equal to
-//!    its length and `max_depth` equal to its nesting, and rejected with `TooLarge` or
-//!    `TooDeep` one below either.
+//! | target | input | checks |
+//! |---|---|---|
+//! | `strict_parse` | any bytes | [`strict_parse`] |
+//! | `compile_form` | any bytes, or a generated form | [`compile_form`] |
+//! | `verify` | a case file: form, split points, body | [`verify`], [`verify_case`] |
 //!
-//! The unit tests below replay `fuzz/regressions/strict_parse/` and the seed corpus
-//! `fuzz/corpus/strict_parse/` through the same function.
+//! Comparisons with other crates (serde_json, jsonschema) live in the fuzz crate: the
+//! library depends only on what its job needs.
+//!
+//! The unit tests below replay `fuzz/regressions/<target>/` and the seed corpus
+//! `fuzz/corpus/<target>/` of every target through the same functions.
 
-use crate::{check, parse, Limits, ParseError, ParseErrorKind, Parser, Value};
+mod compile_form;
+mod strict_parse;
+mod verify;
 
-/// Run every check above on `data`; panics on a violation, returns otherwise.
-pub fn strict_parse(data: &[u8]) {
-    let limits = Limits::default();
-    let checked = check(data, &limits);
-    let parsed = parse(data, &limits);
-    // 1.
-    match (&checked, &parsed) {
-        (Ok(()), Ok(_)) => {}
-        (Err(a), Err(b)) => assert_eq!(a, b, "check and parse report different errors"),
-        _ => panic!("check says {checked:?}, parse says {parsed:?}"),
-    }
-    match parsed {
-        Err(e) => rejected(&e, data),
-        Ok(v) => accepted(v, data),
-    }
+pub use compile_form::compile_form;
+pub use strict_parse::strict_parse;
+pub use verify::{case_text, split_case, verify, verify_case};
+
+/// The crate's fast hash of member names (`fasthash`), for tests that build colliding
+/// names.
+pub fn fast_hash(bytes: &[u8]) -> u64 {
+    crate::fasthash::hash(bytes)
 }
 
-fn rejected(e: &ParseError, data: &[u8]) {
-    // 2.
-    let offset = usize::try_from(e.offset()).expect("offset fits usize");
-    assert!(
-        offset <= data.len(),
-        "offset {offset} past the end of {data:?}"
-    );
-    let (line, column) = e.line_column(data);
-    assert!(line >= 1 && column >= 1);
-    let _ = e.to_string();
-}
-
-fn accepted(v: Value<'_>, data: &[u8]) {
-    let nesting = nesting(data);
-
-    // 3.
-    let text = v.to_string();
-    assert!(
-        text.len() <= data.len(),
-        "compact text {text:?} is longer than the input {data:?}"
-    );
-    let exact = Limits::new()
-        .with_max_bytes(text.len())
-        .with_max_depth(nesting);
-    let again = parse(text.as_bytes(), &exact).expect("the compact text re-parses");
-    assert_eq!(again, v, "re-parsed value differs");
-    assert_eq!(
-        again.to_string(),
-        text,
-        "serialization is not a fixed point"
-    );
-
-    // 4.
-    let owned = v.clone().into_owned();
-    assert_eq!(owned, v, "into_owned changed the value");
-
-    // 5.
-    let exact = Limits::new()
-        .with_max_bytes(data.len())
-        .with_max_depth(nesting);
-    check(data, &exact).expect("accepted at its own size and nesting");
-    if let Some(n) = data.len().checked_sub(1) {
-        let e = check(data, &exact.with_max_bytes(n)).expect_err("one byte too long");
-        assert_eq!(e.kind(), ParseErrorKind::TooLarge { limit: n });
-    }
-    if let Some(d) = nesting.checked_sub(1) {
-        let e = check(data, &exact.with_max_depth(d)).expect_err("one level too deep");
-        assert_eq!(e.kind(), ParseErrorKind::TooDeep { limit: d });
-    }
-}
-
-/// The deepest nesting of containers in an accepted document (`[[]]` is 2, `1` is 0).
-fn nesting(data: &[u8]) -> usize {
-    let mut p = Parser::new(data, &Limits::default()).expect("accepted");
-    let mut max = 0;
-    while p.next().expect("accepted").is_some() {
-        max = max.max(p.depth());
-    }
-    max
-}
+/// Objects with more members than this check duplicates through a SipHash index with
+/// a random key; smaller ones by a bounded scan.
+pub const SMALL_OBJECT: usize = crate::parse::keys::SMALL;
 
 #[cfg(test)]
 mod tests {
     use std::path::Path;
 
-    use super::strict_parse;
+    use super::{compile_form, strict_parse, verify_case};
 
-    /// Run `strict_parse` on every file in `dir` (relative to the crate root), naming
-    /// the files that panic; returns how many files there were.
-    fn replay(dir: &str) -> usize {
+    /// Run `target` on every file in `dir` (relative to the crate root), naming the
+    /// files that panic; returns how many files there were.
+    fn replay(dir: &str, target: fn(&[u8])) -> usize {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
         let Ok(entries) = std::fs::read_dir(&dir) else {
             return 0;
@@ -114,22 +49,38 @@ mod tests {
         let mut failed = Vec::new();
         for f in &files {
             let data = std::fs::read(f).expect("readable file");
-            if std::panic::catch_unwind(|| strict_parse(&data)).is_err() {
+            if std::panic::catch_unwind(|| target(&data)).is_err() {
                 failed.push(f.display().to_string());
             }
         }
-        assert!(failed.is_empty(), "strict_parse panicked on {failed:#?}");
+        assert!(failed.is_empty(), "{dir:?}: panicked on {failed:#?}");
         files.len()
     }
 
-    #[test]
-    fn accepts_regressions() {
-        replay("fuzz/regressions/strict_parse");
+    fn compile(data: &[u8]) {
+        compile_form(data);
+    }
+
+    fn verify(data: &[u8]) {
+        verify_case(data);
     }
 
     #[test]
-    fn accepts_seed_corpus() {
-        replay("fuzz/corpus/strict_parse");
+    fn replays_strict_parse() {
+        replay("fuzz/regressions/strict_parse", strict_parse);
+        assert!(replay("fuzz/corpus/strict_parse", strict_parse) > 0);
+    }
+
+    #[test]
+    fn replays_compile_form() {
+        replay("fuzz/regressions/compile_form", compile);
+        assert!(replay("fuzz/corpus/compile_form", compile) > 0);
+    }
+
+    #[test]
+    fn replays_verify() {
+        replay("fuzz/regressions/verify", verify);
+        assert!(replay("fuzz/corpus/verify", verify) > 0);
     }
 
     #[test]
