@@ -188,8 +188,7 @@ fn in_child(name: &str, heap: usize, timeout: Duration) -> Result<String, String
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     let figures: String = text
         .lines()
-        .filter(|l| l.starts_with("adversarial:"))
-        .map(|l| format!("{l}\n"))
+        .filter_map(|l| l.find("adversarial:").map(|at| format!("{}\n", &l[at..])))
         .collect();
     print!("{figures}");
     match status {
