@@ -1,59 +1,26 @@
 //! `formgate check`, `verify`, `render` and `publish` as a user runs them: the built
 //! binary on the example form, exit codes 0 / 1 / 2, standard input streamed.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn formgate(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_formgate"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the formgate binary runs");
-    let _ = child.stdin.take().expect("piped").write_all(stdin);
-    child.wait_with_output().expect("formgate finishes")
-}
+use support::{code, formgate, stderr, stdout};
 
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited normally")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn example(name: &str) -> String {
-    let p: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("examples")
-        .join(name);
-    p.to_str().expect("UTF-8 path").to_owned()
-}
-
-fn file(name: &str, contents: &[u8]) -> String {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("form_cli");
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, contents).expect("write temp file");
-    path.to_str().expect("UTF-8 temp path").to_owned()
-}
+/// This file's scratch directory.
+const DIR: &str = "form_cli";
 
 #[test]
 fn check_accepts_the_example_form() {
-    let o = formgate(&["check", &example("tree.form.json")], b"");
+    let o = formgate(&["check", &support::example("tree.form.json")], b"");
     assert_eq!(code(&o), 0, "{}", stderr(&o));
 }
 
 #[test]
 fn check_rejects_unknown_keyword_naming_it() {
-    let form = file("unknown.json", br#"{"properties":{"a":{"minContains":1}}}"#);
+    let form = support::file(
+        DIR,
+        "unknown.json",
+        br#"{"properties":{"a":{"minContains":1}}}"#,
+    );
     let o = formgate(&["check", &form], b"");
     assert_eq!(code(&o), 1);
     let err = stderr(&o);
@@ -71,12 +38,13 @@ fn check_reads_standard_input() {
 
 #[test]
 fn verify_prints_one_line_per_body_and_exits_by_the_worst() {
-    let bad = file(
+    let bad = support::file(
+        DIR,
         "bad.json",
         br#"{"title":"x","paragraphs":[[{"text":"a"}]],"extra":1}"#,
     );
-    let form = example("tree.form.json");
-    let act = example("tree.act.json");
+    let form = support::example("tree.form.json");
+    let act = support::example("tree.act.json");
     let o = formgate(&["verify", &form, &act, &bad], b"");
     assert_eq!(code(&o), 1);
     assert_eq!(stdout(&o), format!("accept {act}\nreject {bad}\n"));
@@ -86,12 +54,18 @@ fn verify_prints_one_line_per_body_and_exits_by_the_worst() {
 
 #[test]
 fn verify_explains_with_offset_and_pointers() {
-    let bad = file(
+    let bad = support::file(
+        DIR,
         "explain.json",
         b"{\"title\":\"x\",\n\"paragraphs\":[[{\"text\":\"\"}]]}",
     );
     let o = formgate(
-        &["verify", "--explain", &example("tree.form.json"), &bad],
+        &[
+            "verify",
+            "--explain",
+            &support::example("tree.form.json"),
+            &bad,
+        ],
         b"",
     );
     assert_eq!(code(&o), 1);
@@ -109,8 +83,8 @@ fn verify_explains_with_offset_and_pointers() {
 
 #[test]
 fn verify_streams_standard_input_and_applies_limits() {
-    let form = example("tree.form.json");
-    let act = std::fs::read(example("tree.act.json")).unwrap();
+    let form = support::example("tree.form.json");
+    let act = std::fs::read(support::example("tree.act.json")).unwrap();
     let o = formgate(&["verify", &form, "-"], &act);
     assert_eq!((code(&o), stdout(&o)), (0, "accept <stdin>\n".to_owned()));
     let o = formgate(
@@ -125,7 +99,7 @@ fn verify_streams_standard_input_and_applies_limits() {
 
 #[test]
 fn verify_usage_and_io_errors_exit_2() {
-    let form = example("tree.form.json");
+    let form = support::example("tree.form.json");
     assert_eq!(code(&formgate(&["verify", &form], b"")), 2);
     assert_eq!(
         code(&formgate(&["verify", &form, "/nonexistent/body.json"], b"")),
@@ -137,7 +111,8 @@ fn verify_usage_and_io_errors_exit_2() {
 
 #[test]
 fn render_prints_the_compact_form() {
-    let form = file(
+    let form = support::file(
+        DIR,
         "render.json",
         b"{ \"type\" : \"string\" ,\n \"maxLength\" : 1.0E1 }",
     );
@@ -148,8 +123,8 @@ fn render_prints_the_compact_form() {
 
 #[test]
 fn publish_prints_the_get_body() {
-    let form = file("publish.json", br#"{"type":"string"}"#);
-    let messages = file("messages.json", br#"[{"role":"user","content":"hi"}]"#);
+    let form = support::file(DIR, "publish.json", br#"{"type":"string"}"#);
+    let messages = support::file(DIR, "messages.json", br#"[{"role":"user","content":"hi"}]"#);
     let o = formgate(
         &[
             "publish",
@@ -166,7 +141,7 @@ fn publish_prints_the_get_body() {
         stdout(&o),
         "{\"p\":\"Say \\\"hi\\\".\",\"m\":[{\"role\":\"user\",\"content\":\"hi\"}],\"s\":{\"type\":\"string\"}}\n"
     );
-    let bad = file("bad_messages.json", br#"[{"role":"user"}]"#);
+    let bad = support::file(DIR, "bad_messages.json", br#"[{"role":"user"}]"#);
     let o = formgate(
         &["publish", &form, "--prompt", "x", "--messages", &bad],
         b"",

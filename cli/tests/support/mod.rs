@@ -1,0 +1,62 @@
+//! Running the built `formgate` binary from the command-line tests: its output, exit
+//! code, scratch files and the bundled examples. Each test binary uses part of it.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// Run `formgate` with `args`, feeding `stdin` to standard input.
+pub fn formgate(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_formgate"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the formgate binary runs");
+    // The binary may exit before reading (usage errors): ignore a broken pipe.
+    let _ = child.stdin.take().expect("piped").write_all(stdin);
+    child.wait_with_output().expect("formgate finishes")
+}
+
+/// The exit code.
+pub fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited normally")
+}
+
+/// Standard output, lossily decoded.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Standard error, lossily decoded.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A path `name` in the scratch directory `dir` (one per test file; names must be
+/// unique within it).
+pub fn tmp(dir: &str, name: &str) -> String {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name).to_str().expect("UTF-8 temp path").to_owned()
+}
+
+/// A file `name` in the scratch directory `dir` holding `contents`.
+pub fn file(dir: &str, name: &str, contents: &[u8]) -> String {
+    let path = tmp(dir, name);
+    std::fs::write(&path, contents).expect("write temp file");
+    path
+}
+
+/// The path of `examples/<name>` at the repository root.
+pub fn example(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("examples")
+        .join(name)
+        .to_str()
+        .expect("UTF-8 path")
+        .to_owned()
+}
