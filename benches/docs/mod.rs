@@ -5,27 +5,7 @@
 //! escapes), a nested array of styled text spans and an array of tags. The content comes
 //! from a seeded SplitMix64 generator, so no `rand` dependency is needed.
 
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, seedable, good enough to vary content.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0; the modulo bias is irrelevant here).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
+use crate::inputs::Rng;
 
 const WORDS: &[&str] = &[
     "order",
@@ -66,7 +46,7 @@ const STYLES: &[&str] = &["bold", "italic", "code", "underline", "strike"];
 
 /// A document of at least `min_len` bytes (it stops after the first record past it).
 pub fn records(min_len: usize, seed: u64) -> Vec<u8> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut out = String::from("{\"records\":[\n");
     let mut id = 0u64;
     while out.len() < min_len {
@@ -96,7 +76,7 @@ fn record(rng: &mut Rng, id: u64, out: &mut String) {
     if rng.below(3) == 0 {
         out.push_str("null");
     } else {
-        let _ = write!(out, "{}", rng.below(id as usize + 1));
+        let _ = write!(out, "{}", rng.below(id + 1));
     }
     let _ = write!(out, ",\"title\":\"{}\",\"body\":[", rng.pick(PHRASES));
     for i in 0..1 + rng.below(4) {
