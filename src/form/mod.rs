@@ -15,6 +15,7 @@ pub(crate) mod format;
 pub(crate) mod node;
 pub(crate) mod number;
 pub(crate) mod pattern;
+pub(crate) mod plan;
 pub(crate) mod pointer;
 pub(crate) mod vocabulary;
 
@@ -23,13 +24,13 @@ use std::cell::RefCell;
 use crate::limits::Limits;
 use crate::render::publish::{Message, Published};
 use crate::verify::accepted::Accepted;
-use crate::verify::plan::Plans;
 use crate::verify::rejection::Rejection;
 use crate::verify::stream::{ReadError, Verifier};
 use crate::verify::Runtime;
 use consts::Consts;
 use error::FormError;
 use node::{Node, NodeId};
+use plan::Plans;
 use vocabulary::Dialect;
 
 /// A compiled form: the one object that verifies acts and renders the published `s`.

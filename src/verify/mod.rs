@@ -22,13 +22,13 @@
 pub(crate) mod accepted;
 pub(crate) mod deserialize;
 pub(crate) mod matcher;
-pub(crate) mod plan;
 pub(crate) mod rejection;
 pub(crate) mod scalar;
 pub(crate) mod stream;
 
 use crate::form::consts::Scalar;
 use crate::form::node::NodeId;
+use crate::form::plan::Via;
 use crate::form::vocabulary::Keyword;
 use crate::form::Form;
 use crate::parse::event::Event;
@@ -41,7 +41,7 @@ const NONE: u32 = u32::MAX;
 
 /// How an instance's verdict combines into its parent's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Role {
+enum Role {
     /// The document itself: failing rejects the body.
     Root,
     /// A member value or array element of the parent's container.
@@ -413,7 +413,12 @@ impl State {
                         let (parent, role) = if j == 0 {
                             (t.parent, t.role)
                         } else {
-                            (base + p.parent, p.role)
+                            let role = match p.via {
+                                Via::Any => Role::Any,
+                                Via::One => Role::One,
+                                Via::All | Via::Root => Role::All,
+                            };
+                            (base + p.parent, role)
                         };
                         self.insts
                             .push(Inst::new(p.node, parent, role, p.any, p.one));

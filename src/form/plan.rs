@@ -1,5 +1,5 @@
-//! Expansion plans: for each node, the instances it expands into on one value, laid
-//! out ahead of time.
+//! Expansion plans: for each node, the subschemas it brings to bear on one value, laid
+//! out at compile time for the validator (`crate::verify`) to copy.
 //!
 //! Expanding a node (itself, then its `$ref`, `allOf`, `anyOf` and `oneOf` subschemas,
 //! recursively, on the same value) does not depend on the value, so it is done once
@@ -14,9 +14,20 @@
 //!    form's plans take O(nodes × MAX_PLAN) memory however `$ref`s are shared or
 //!    chained; the others expand step by step.
 
-use crate::form::node::{Node, NodeId};
+use super::node::{Node, NodeId};
 
-use super::Role;
+/// How a planned instance applies to its parent's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Via {
+    /// The plan's first entry: the node itself (its relation is the caller's).
+    Root,
+    /// A `$ref` target or an `allOf` branch: must pass.
+    All,
+    /// An `anyOf` branch.
+    Any,
+    /// A `oneOf` branch.
+    One,
+}
 
 /// The largest expansion kept as a plan.
 pub(crate) const MAX_PLAN: usize = 32;
@@ -27,7 +38,7 @@ pub(crate) struct Planned {
     pub(crate) node: NodeId,
     /// The parent's index within the plan (unused for the first entry).
     pub(crate) parent: u32,
-    pub(crate) role: Role,
+    pub(crate) via: Via,
     pub(crate) any: u32,
     pub(crate) one: u32,
 }
@@ -73,8 +84,8 @@ impl Plans {
 /// Lay out `root`'s expansion into `out` (pre-order); `false` if it exceeds `MAX_PLAN`.
 fn plan(nodes: &[Node], root: NodeId, out: &mut Vec<Planned>) -> bool {
     // Pre-order with an explicit stack: (node, parent index, role).
-    let mut stack = vec![(root, u32::MAX, Role::Root)];
-    while let Some((id, parent, role)) = stack.pop() {
+    let mut stack = vec![(root, u32::MAX, Via::Root)];
+    while let Some((id, parent, via)) = stack.pop() {
         if out.len() == MAX_PLAN {
             return false;
         }
@@ -83,21 +94,21 @@ fn plan(nodes: &[Node], root: NodeId, out: &mut Vec<Planned>) -> bool {
         out.push(Planned {
             node: id,
             parent,
-            role,
+            via,
             any: node.any_of.len() as u32,
             one: node.one_of.len() as u32,
         });
         for &n in node.one_of.iter().rev() {
-            stack.push((n, me, Role::One));
+            stack.push((n, me, Via::One));
         }
         for &n in node.any_of.iter().rev() {
-            stack.push((n, me, Role::Any));
+            stack.push((n, me, Via::Any));
         }
         for &n in node.all_of.iter().rev() {
-            stack.push((n, me, Role::All));
+            stack.push((n, me, Via::All));
         }
         if let Some(r) = node.reference {
-            stack.push((r, me, Role::All));
+            stack.push((r, me, Via::All));
         }
     }
     true
