@@ -88,10 +88,15 @@ static SERIAL: Mutex<()> = Mutex::new(());
 
 const MIB: usize = 1 << 20;
 
-/// Run `f` as case `name`: time it, measure its heap peak, print both (invariant 1),
+/// Hold for a whole test: the heap counters are process-wide, so one test's setup
+/// (building a 10 MB body, say) must not land inside another test's measured case.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Run `f` as case `name` (the caller holds [`serial`]): time it, measure its heap peak, print both (invariant 1),
 /// and fail past the bounds.
 fn case<T>(name: &str, max_time: Duration, max_heap: usize, f: impl FnOnce() -> T) -> T {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
     let start = Instant::now();
@@ -235,6 +240,7 @@ fn child_setup() -> bool {
 
 #[test]
 fn one_million_nested_arrays() {
+    let _serial = serial();
     let n = 1_000_000;
     let body = format!("{}{}", "[".repeat(n), "]".repeat(n));
     let any = form("true");
@@ -310,6 +316,7 @@ fn one_million_nested_arrays() {
 
 #[test]
 fn two_hundred_thousand_nested_objects() {
+    let _serial = serial();
     let n = 200_000;
     let body = format!("{}null{}", r#"{"a":"#.repeat(n), "}".repeat(n));
     assert!(body.len() > DEFAULT_MAX_BYTES);
@@ -400,6 +407,7 @@ fn object_of(keys: &[Vec<u8>]) -> String {
 
 #[test]
 fn one_hundred_thousand_keys() {
+    let _serial = serial();
     let keys: Vec<Vec<u8>> = (0..100_000).map(|i| format!("k{i}").into_bytes()).collect();
     let body = object_of(&keys);
     let limits = Limits::new().with_max_bytes(4 * MIB);
@@ -461,6 +469,7 @@ fn colliding_names(n: usize) -> Vec<Vec<u8>> {
 
 #[test]
 fn one_hundred_thousand_colliding_keys() {
+    let _serial = serial();
     let n = 100_000;
     let colliding = case("1e5 colliding keys: build them", secs(30), 64 * MIB, || {
         colliding_names(n)
@@ -539,6 +548,7 @@ fn one_hundred_thousand_colliding_keys() {
 
 #[test]
 fn ten_megabytes_of_nul_escapes() {
+    let _serial = serial();
     let n = 10 * MIB / 6;
     let body = format!("\"{}\"", "\\u0000".repeat(n));
     let limits = Limits::new().with_max_bytes(16 * MIB);
@@ -596,6 +606,7 @@ struct Big {
 
 #[test]
 fn million_digit_numbers() {
+    let _serial = serial();
     let m = 1_000_000;
     let big = |what, body, multiple, below_100, integer, within| Big {
         what,
@@ -688,6 +699,7 @@ fn million_digit_numbers() {
 
 #[test]
 fn catastrophic_backtracking_pattern() {
+    let _serial = serial();
     let f = form(r#"{"type":"string","pattern":"^(a+)+$"}"#);
     let evil = format!("\"{}!\"", "a".repeat(30));
     let r = case("^(a+)+$ vs 30 a and !", secs(1), MIB, || {
@@ -721,6 +733,7 @@ fn nested_applicators(levels: usize) -> String {
 
 #[test]
 fn applicators_nested_twenty_deep_with_recursion() {
+    let _serial = serial();
     let f = form(&nested_applicators(20));
     let depth = DEFAULT_MAX_DEPTH;
     let ok = format!("{}null{}", "[".repeat(depth - 1), "]".repeat(depth - 1));
@@ -750,6 +763,7 @@ fn nested_arrays(depth: usize) -> String {
 
 #[test]
 fn overlapping_recursive_branches_twenty_deep() {
+    let _serial = serial();
     let f = form(OVERLAPPING);
     let body = nested_arrays(20);
     case(
@@ -764,12 +778,14 @@ fn overlapping_recursive_branches_twenty_deep() {
 /// as 2^depth. Runs in a child capped at 1 GiB of heap and 30 seconds (invariant 3).
 #[test]
 fn overlapping_recursive_branches_forty_deep_in_bounded_work() {
+    let _serial = serial();
     in_child("child_overlapping_forty_deep", 1024 * MIB, secs(30)).unwrap();
 }
 
 #[test]
 #[ignore = "run by overlapping_recursive_branches_forty_deep_in_bounded_work in a child"]
 fn child_overlapping_forty_deep() {
+    let _serial = serial();
     if !child_setup() {
         return;
     }
@@ -786,6 +802,7 @@ fn child_overlapping_forty_deep() {
 /// `$defs` in a chain `d0 → d1 → … → d9999` of same-instance `$ref`s, ending in a type.
 #[test]
 fn ten_thousand_chained_defs() {
+    let _serial = serial();
     let n = 10_000;
     let mut defs: Vec<String> = (0..n - 1)
         .map(|i| format!(r##""d{i}":{{"$ref":"#/$defs/d{}"}}"##, i + 1))
@@ -848,6 +865,7 @@ fn defs_referring_twice(n: usize) -> String {
 
 #[test]
 fn twenty_defs_each_referring_twice() {
+    let _serial = serial();
     // 2^20 paths onto one value: formgate refuses such a form at compile time
     // (`ExpansionTooLarge`, bounded work) rather than verify through a million
     // instances; ten defs (2^10 paths) still compile and verify.
@@ -876,12 +894,14 @@ fn twenty_defs_each_referring_twice() {
 /// (invariant 3).
 #[test]
 fn thirty_defs_each_referring_twice_in_bounded_work() {
+    let _serial = serial();
     in_child("child_thirty_defs", 1024 * MIB, secs(30)).unwrap();
 }
 
 #[test]
 #[ignore = "run by thirty_defs_each_referring_twice_in_bounded_work in a child"]
 fn child_thirty_defs() {
+    let _serial = serial();
     if !child_setup() {
         return;
     }
@@ -908,6 +928,7 @@ fn child_thirty_defs() {
 /// §6.1.2, §6.1.3).
 #[test]
 fn enum_and_const_both_assert() {
+    let _serial = serial();
     for (schema, admitted) in [
         (r#"{"enum":[1,2],"const":3}"#, &[][..]),
         (r#"{"const":3,"enum":[1,2]}"#, &[][..]),
@@ -931,6 +952,7 @@ fn enum_and_const_both_assert() {
 
 #[test]
 fn body_of_max_bytes_plus_one() {
+    let _serial = serial();
     let limit = DEFAULT_MAX_BYTES;
     let f = form(r#"{"type":"string"}"#);
     let fits = format!("\"{}\"", "a".repeat(limit - 2));
