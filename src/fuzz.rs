@@ -27,6 +27,14 @@ pub fn fast_hash(bytes: &[u8]) -> u64 {
     crate::fasthash::hash(bytes)
 }
 
+/// Whether the accept-only fast path of [`Form::verify`](crate::Form::verify) admits
+/// `body` on its own, without the general validator: `false` also means "not sure".
+/// For tests that the fast path is sound (it never admits what the general validator
+/// rejects) and that it serves the bodies it is meant for.
+pub fn fast_accepts(form: &crate::Form, body: &[u8]) -> bool {
+    crate::verify::fast::accepts(form, body, &mut Default::default())
+}
+
 /// Objects with more members than this check duplicates through a SipHash index with
 /// a random key; smaller ones by a bounded scan.
 pub const SMALL_OBJECT: usize = crate::parse::keys::SMALL;

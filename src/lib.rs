@@ -59,8 +59,9 @@
 //!
 //! [`Limits`]: `max_bytes` (default 1 MiB) is checked before any parsing; `max_depth`
 //! (default 128) counts nested containers, a document exactly that deep is accepted.
-//! Set them per form with [`Form::builder`]. The parser never recurses, so no input can
-//! grow the stack; a body is rejected at the first event after which no admitted value
+//! Set them per form with [`Form::builder`]. The parser never recurses and the fast
+//! path of [`Form::verify`] recurses at most 96 levels, so no input can grow the stack
+//! beyond a fixed bound; a rejection names the first byte after which no admitted value
 //! can begin, and [`Form::verifier`] applies the same to a body arriving in chunks.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -148,11 +148,15 @@ impl Form {
         self.limits
     }
 
-    /// Verify a body: the size check first, then one pass of the strict parser's events
-    /// through the compiled form; no tree is built. `Ok(())` means the form admits it.
+    /// Verify a body: the size check first, then the strict parse and the compiled form
+    /// together; no tree is built. `Ok(())` means the form admits it.
     ///
-    /// O(n) time for a fixed form; a body is rejected at the first event after which no
-    /// admitted value can begin with the bytes read so far.
+    /// A schema-directed fast pass admits most admitted bodies on its own; when it is
+    /// not sure (a rejection, or a form or body beyond what it handles) the general
+    /// validator, one pass of the strict parser's events, decides and explains. O(n)
+    /// time for a fixed form (the fast pass is bounded by a multiple of the body's
+    /// length); a rejection points at the first byte after which no admitted value can
+    /// begin.
     pub fn verify(&self, body: &[u8]) -> Result<(), Rejection> {
         with_runtime(|rt| rt.verify(self, body))
     }

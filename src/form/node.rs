@@ -118,6 +118,12 @@ impl ObjectChecks {
     /// Probing is bounded by the table size whatever the name.
     #[inline]
     pub(crate) fn member(&self, name: &str) -> Option<&Member> {
+        self.member_index(name).map(|k| &self.members[k])
+    }
+
+    /// The index in `members` of a member name (see [`ObjectChecks::member`]).
+    #[inline]
+    pub(crate) fn member_index(&self, name: &str) -> Option<usize> {
         let mask = self.slots.len().wrapping_sub(1);
         if self.slots.is_empty() {
             return None;
@@ -128,9 +134,9 @@ impl ObjectChecks {
             if slot == 0 {
                 return None;
             }
-            let m = &self.members[slot as usize - 1];
-            if crate::fasthash::bytes_eq(m.name.as_bytes(), name.as_bytes()) {
-                return Some(m);
+            let k = slot as usize - 1;
+            if crate::fasthash::bytes_eq(self.members[k].name.as_bytes(), name.as_bytes()) {
+                return Some(k);
             }
             at = (at + 1) & mask;
         }

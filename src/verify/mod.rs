@@ -1,5 +1,9 @@
 //! Stage 3: strict events → verdict, in one pass, with no tree of the body.
 //!
+//! [`Form::verify`] first tries [`fast`], an accept-only pass that walks the body and
+//! the compiled form together; this module is the general validator behind it, and the
+//! only one for streamed bodies, `accept` and `verify_into`.
+//!
 //! For every open container the runtime keeps the *instances* alive on it: one per
 //! (compiled node, reason it applies). A node with `allOf`/`anyOf`/`oneOf`/`$ref`
 //! expands into child instances on the same value, linked to their parent with a
@@ -21,6 +25,7 @@
 
 pub(crate) mod accepted;
 pub(crate) mod deserialize;
+pub(crate) mod fast;
 pub(crate) mod matcher;
 pub(crate) mod rejection;
 pub(crate) mod scalar;
@@ -131,6 +136,7 @@ struct Target {
 pub(crate) struct Runtime {
     pub(crate) machine: Machine,
     state: State,
+    fast: fast::Buffers,
 }
 
 #[derive(Debug, Default)]
@@ -158,12 +164,18 @@ impl Runtime {
         Runtime {
             machine: Machine::new(0),
             state: State::default(),
+            fast: fast::Buffers::default(),
         }
     }
 
     /// Verify a complete body. O(n) in the body for a fixed form.
     pub(crate) fn verify(&mut self, form: &Form, body: &[u8]) -> Result<(), Rejection> {
         crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
+        // Admitted bodies rarely need the general validator's bookkeeping; it runs when
+        // the fast path is not sure, and decides and explains every rejection.
+        if fast::accepts(form, body, &mut self.fast) {
+            return Ok(());
+        }
         self.start(form);
         let input = Input::new(body);
         let mut pos = 0;

@@ -1,0 +1,441 @@
+//! The accept-only fast path: one schema-directed pass over a complete body that can
+//! only say "admitted" or "not sure".
+//!
+//! The general validator (`verify/mod.rs`) takes strict events one at a time and keeps,
+//! for every open container, the instances of every subschema that applies to it, so
+//! that it can stream, share work among overlapping branches and say exactly where and
+//! why a body fails. Most bodies are admitted, and for them that bookkeeping is the
+//! larger part of the cost. This pass walks the body and the compiled form together
+//! instead, the way a recursive-descent parser walks a grammar: a member name is looked
+//! up once in its object's member index, which also detects duplicates for listed names
+//! (a bit per member), and each value is checked against the one node it meets. Where a
+//! value meets several subschemas at once (`allOf`, `anyOf`, `oneOf`, `$ref` with
+//! sibling keywords) the pass rewinds to the value's first byte and reads it once per
+//! subschema.
+//!
+//! Invariants:
+//! 1. Accept-only: [`accepts`] returns `true` only for a body that is strict JSON within
+//!    the form's limits and that the form admits. Everything else (a syntax error, a
+//!    failed keyword, a composite `enum`, a body nested deeper than [`MAX_FRAMES`], a
+//!    spent budget) returns `false`, and the caller runs the general validator, which
+//!    decides the verdict and reports the rejection. A wrong `false` costs time, never
+//!    correctness; the lexers are the parser's own, so strictness is the parser's.
+//! 2. Bounded work: every value visited and every token byte read is charged to a
+//!    budget of `BUDGET_FACTOR × len + BUDGET_SLACK`, so rewinding can at most multiply
+//!    the cost of a pass by a constant before the general validator takes over.
+//! 3. Bounded stack: the pass recurses once per container and per in-place subschema,
+//!    at most [`MAX_FRAMES`] deep; deeper bodies are left to the non-recursive validator.
+//! 4. Nothing is allocated once the reused buffers are warm (names of open objects
+//!    without a member index, and unescaped strings).
+//!
+//! Measured by `cargo bench -p formgate-bench --bench verify` (see `benches/README.md`).
+
+use crate::form::consts::{Consts, Scalar};
+use crate::form::node::{Node, NodeId, ObjectChecks, Types};
+use crate::form::Form;
+use crate::parse::keys::KeySet;
+use crate::parse::lex::{self, Input, Lexed, StrAt};
+
+use super::scalar;
+
+/// The deepest recursion (open containers plus in-place subschemas on one path) the
+/// fast path takes on. Each level is one small stack frame.
+pub(crate) const MAX_FRAMES: u32 = 96;
+
+/// Work allowed per body byte, and a constant for tiny bodies (invariant 2).
+const BUDGET_FACTOR: usize = 4;
+const BUDGET_SLACK: usize = 1024;
+
+/// Buffers the fast path reuses across bodies.
+#[derive(Debug, Default)]
+pub(crate) struct Buffers {
+    /// Names of open objects whose names are not all listed in a member index.
+    keys: KeySet,
+    /// Unescaped text of the most recent string with escapes.
+    scratch: String,
+}
+
+/// Whether `form` certainly admits `body` (invariant 1). `false` means "not sure".
+pub(crate) fn accepts(form: &Form, body: &[u8], buffers: &mut Buffers) -> bool {
+    let limits = form.limits();
+    if body.len() > limits.max_bytes() {
+        return false;
+    }
+    buffers.keys.clear();
+    let mut pass = Pass {
+        inp: Input::new(body),
+        bytes: body,
+        pos: 0,
+        nodes: form.nodes(),
+        consts: form.consts(),
+        depth: 0,
+        max_depth: limits.max_depth(),
+        frames: 0,
+        budget: body
+            .len()
+            .saturating_mul(BUDGET_FACTOR)
+            .saturating_add(BUDGET_SLACK),
+        keys: &mut buffers.keys,
+        scratch: &mut buffers.scratch,
+    };
+    if pass.value(form.root()).is_err() {
+        return false;
+    }
+    pass.skip_ws();
+    pass.pos == body.len()
+}
+
+/// Why a value was not admitted. Only `Mismatch` may be recovered from (by another
+/// `anyOf`/`oneOf` branch); `Abort` ends the pass with "not sure".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fail {
+    /// The value fails a keyword of the subschema being tried.
+    Mismatch,
+    /// Not strict JSON, beyond a limit, out of budget, or outside what this pass handles.
+    Abort,
+}
+
+type R = Result<(), Fail>;
+
+struct Pass<'a, 'f> {
+    inp: Input<'a>,
+    bytes: &'a [u8],
+    pos: usize,
+    nodes: &'f [Node],
+    consts: &'f Consts,
+    /// Open containers.
+    depth: usize,
+    max_depth: usize,
+    /// Recursion depth (invariant 3).
+    frames: u32,
+    /// Work left (invariant 2).
+    budget: usize,
+    keys: &'f mut KeySet,
+    scratch: &'f mut String,
+}
+
+/// Whether a node asserts nothing of its own (only applicators).
+#[inline]
+fn asserts_nothing(n: &Node) -> bool {
+    !n.reject_all
+        && n.types == Types::ALL
+        && n.values.is_none()
+        && n.object.is_none()
+        && n.array.is_none()
+        && n.string.is_none()
+        && n.number.is_none()
+}
+
+impl<'a, 'f> Pass<'a, 'f> {
+    #[inline(always)]
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.bytes.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn spend(&mut self, work: usize) -> R {
+        match self.budget.checked_sub(work) {
+            Some(left) => {
+                self.budget = left;
+                Ok(())
+            }
+            None => Err(Fail::Abort),
+        }
+    }
+
+    /// The value at the cursor (after whitespace) against node `id`.
+    fn value(&mut self, id: NodeId) -> R {
+        self.skip_ws();
+        if self.frames >= MAX_FRAMES {
+            return Err(Fail::Abort);
+        }
+        self.frames += 1;
+        let r = self.value_in_place(id);
+        self.frames -= 1;
+        r
+    }
+
+    #[inline(always)]
+    fn value_in_place(&mut self, mut id: NodeId) -> R {
+        let nodes = self.nodes;
+        loop {
+            self.spend(1)?;
+            let n = &nodes[id.index()];
+            if !n.in_place {
+                return self.own(n);
+            }
+            // A bare `$ref` is followed without rewinding (the common case).
+            match n.reference {
+                Some(target)
+                    if n.all_of.is_empty()
+                        && n.any_of.is_empty()
+                        && n.one_of.is_empty()
+                        && asserts_nothing(n) =>
+                {
+                    id = target
+                }
+                _ => return self.applicators(n),
+            }
+        }
+    }
+
+    /// Run `id` on the value starting at `start`, rewinding first; on success, `end`
+    /// records where the value ended.
+    fn attempt(&mut self, start: usize, id: NodeId, end: &mut usize) -> R {
+        self.pos = start;
+        self.value(id)?;
+        *end = self.pos;
+        Ok(())
+    }
+
+    /// A node with in-place applicators: its own keywords and each applicator read the
+    /// same value in turn.
+    fn applicators(&mut self, n: &'f Node) -> R {
+        let start = self.pos;
+        let mut end = start;
+        if !asserts_nothing(n) {
+            self.own(n)?;
+            end = self.pos;
+        }
+        if let Some(target) = n.reference {
+            self.attempt(start, target, &mut end)?;
+        }
+        for &b in &n.all_of {
+            self.attempt(start, b, &mut end)?;
+        }
+        if !n.any_of.is_empty() {
+            let mut passed = false;
+            for &b in &n.any_of {
+                match self.attempt(start, b, &mut end) {
+                    Ok(()) => {
+                        passed = true;
+                        break;
+                    }
+                    Err(Fail::Mismatch) => {}
+                    Err(Fail::Abort) => return Err(Fail::Abort),
+                }
+            }
+            if !passed {
+                return Err(Fail::Mismatch);
+            }
+        }
+        if !n.one_of.is_empty() {
+            let mut passed = 0;
+            for &b in &n.one_of {
+                match self.attempt(start, b, &mut end) {
+                    Ok(()) => passed += 1,
+                    Err(Fail::Mismatch) => {}
+                    Err(Fail::Abort) => return Err(Fail::Abort),
+                }
+                if passed > 1 {
+                    return Err(Fail::Mismatch);
+                }
+            }
+            if passed != 1 {
+                return Err(Fail::Mismatch);
+            }
+        }
+        // `in_place` implies at least one applicator, and each success read the whole
+        // value to the same end.
+        self.pos = end;
+        Ok(())
+    }
+
+    /// The value at the cursor against node `n`'s own keywords.
+    #[inline(always)]
+    fn own(&mut self, n: &'f Node) -> R {
+        let i = self.pos;
+        let Some(&c) = self.bytes.get(i) else {
+            return Err(Fail::Abort);
+        };
+        let consts = self.consts;
+        match c {
+            b'"' => {
+                let (s, end) = match lex::string(&self.inp, i, self.scratch, true) {
+                    Ok(Lexed::Done(StrAt::Input(s), end)) => (s, end),
+                    Ok(Lexed::Done(StrAt::Scratch, end)) => (&**self.scratch, end),
+                    _ => return Err(Fail::Abort),
+                };
+                let r = scalar::check(n, consts, Scalar::String(s));
+                self.pos = end;
+                self.spend(end - i)?;
+                r.map_err(|_| Fail::Mismatch)
+            }
+            b'{' | b'[' => {
+                let object = c == b'{';
+                if scalar::check_open(n, consts, object).is_err() {
+                    return Err(Fail::Mismatch);
+                }
+                if n.values.is_some() {
+                    // A composite `enum`/`const` is matched by the general validator.
+                    return Err(Fail::Abort);
+                }
+                if self.depth >= self.max_depth {
+                    return Err(Fail::Abort);
+                }
+                self.depth += 1;
+                self.pos = i + 1;
+                let r = if object {
+                    self.object(n.object.as_deref())
+                } else {
+                    self.array(n)
+                };
+                self.depth -= 1;
+                r
+            }
+            b'-' | b'0'..=b'9' => {
+                let end = match lex::number(self.bytes, i, true) {
+                    Ok(Lexed::Done((), end)) => end,
+                    _ => return Err(Fail::Abort),
+                };
+                let text = lex::ascii(&self.inp, i, end);
+                self.pos = end;
+                self.spend(end - i)?;
+                scalar::check(n, consts, Scalar::Number(text)).map_err(|_| Fail::Mismatch)
+            }
+            b't' | b'f' | b'n' => {
+                let (word, scalar): (&[u8], _) = match c {
+                    b't' => (b"true", Scalar::Bool(true)),
+                    b'f' => (b"false", Scalar::Bool(false)),
+                    _ => (b"null", Scalar::Null),
+                };
+                match lex::literal(self.bytes, i, word, true) {
+                    Ok(Lexed::Done((), end)) => self.pos = end,
+                    _ => return Err(Fail::Abort),
+                }
+                scalar::check(n, consts, scalar).map_err(|_| Fail::Mismatch)
+            }
+            _ => Err(Fail::Abort),
+        }
+    }
+
+    /// The members of an object whose `{` was just read.
+    fn object(&mut self, checks: Option<&'f ObjectChecks>) -> R {
+        if checks.is_some_and(|o| o.members.len() > 64) {
+            // The seen-members set is one word.
+            return Err(Fail::Abort);
+        }
+        let mut keys_open = false;
+        let r = self.members(checks, &mut keys_open);
+        if keys_open {
+            self.keys.close();
+        }
+        r
+    }
+
+    fn members(&mut self, checks: Option<&'f ObjectChecks>, keys_open: &mut bool) -> R {
+        let mut seen: u64 = 0;
+        let mut required = 0u32;
+        self.skip_ws();
+        if self.bytes.get(self.pos) == Some(&b'}') {
+            self.pos += 1;
+        } else {
+            loop {
+                self.skip_ws();
+                let i = self.pos;
+                if self.bytes.get(i) != Some(&b'"') {
+                    return Err(Fail::Abort);
+                }
+                let (name, end) = match lex::string(&self.inp, i, self.scratch, true) {
+                    Ok(Lexed::Done(StrAt::Input(s), end)) => (s, end),
+                    Ok(Lexed::Done(StrAt::Scratch, end)) => (&**self.scratch, end),
+                    _ => return Err(Fail::Abort),
+                };
+                let index = checks.and_then(|o| o.member_index(name));
+                let schema = match (checks, index) {
+                    (Some(o), Some(k)) => {
+                        let bit = 1u64 << k;
+                        if seen & bit != 0 {
+                            return Err(Fail::Abort); // a duplicate name
+                        }
+                        seen |= bit;
+                        let m = &o.members[k];
+                        required += m.required as u32;
+                        m.schema.or(o.additional).unwrap_or(NodeId::TRUE)
+                    }
+                    _ => {
+                        let additional = checks.and_then(|o| o.additional);
+                        if additional == Some(NodeId::FALSE) {
+                            return Err(Fail::Mismatch);
+                        }
+                        // Names outside the member index cannot equal one inside it,
+                        // so they need their own duplicate check.
+                        if !*keys_open {
+                            self.keys.open();
+                            *keys_open = true;
+                        }
+                        if !self.keys.insert(name.as_bytes()) {
+                            return Err(Fail::Abort);
+                        }
+                        additional.unwrap_or(NodeId::TRUE)
+                    }
+                };
+                self.pos = end;
+                self.spend(end - i)?;
+                self.skip_ws();
+                if self.bytes.get(self.pos) != Some(&b':') {
+                    return Err(Fail::Abort);
+                }
+                self.pos += 1;
+                self.value(schema)?;
+                self.skip_ws();
+                match self.bytes.get(self.pos) {
+                    Some(b',') => self.pos += 1,
+                    Some(b'}') => {
+                        self.pos += 1;
+                        break;
+                    }
+                    _ => return Err(Fail::Abort),
+                }
+            }
+        }
+        match checks {
+            Some(o) if required != o.required => Err(Fail::Mismatch),
+            _ => Ok(()),
+        }
+    }
+
+    /// The elements of an array whose `[` was just read.
+    fn array(&mut self, n: &'f Node) -> R {
+        let checks = n.array.as_deref();
+        let mut count: u64 = 0;
+        self.skip_ws();
+        if self.bytes.get(self.pos) == Some(&b']') {
+            self.pos += 1;
+        } else {
+            loop {
+                let schema = match checks {
+                    Some(a) => a
+                        .prefix
+                        .get(count as usize)
+                        .copied()
+                        .or(a.items)
+                        .unwrap_or(NodeId::TRUE),
+                    None => NodeId::TRUE,
+                };
+                count += 1;
+                if let Some(max) = checks.and_then(|a| a.max_items.as_ref()) {
+                    if count > max.value {
+                        return Err(Fail::Mismatch);
+                    }
+                }
+                self.value(schema)?;
+                self.skip_ws();
+                match self.bytes.get(self.pos) {
+                    Some(b',') => self.pos += 1,
+                    Some(b']') => {
+                        self.pos += 1;
+                        break;
+                    }
+                    _ => return Err(Fail::Abort),
+                }
+            }
+        }
+        match checks {
+            Some(a) if count < a.min() => Err(Fail::Mismatch),
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! The accept-only fast path of `Form::verify` (`src/verify/fast.rs`): it must never
+//! admit what the general validator rejects, it must serve the bodies it exists for, and
+//! its limits (recursion, work budget) must hand over to the general validator with the
+//! right verdict.
+//!
+//! The general validator is reached through `Form::accept`, which never takes the fast
+//! path; `tests/stream.rs` and the `verify` fuzz target also compare `verify` with the
+//! streaming verifier, which never takes it either.
+
+mod common;
+
+#[path = "../benches/inputs.rs"]
+mod inputs;
+
+use common::gen;
+use formgate::__fuzz::fast_accepts;
+use formgate::Form;
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+
+#[test]
+fn benchmark_bodies_take_the_fast_path() {
+    for case in inputs::admitted() {
+        let form = Form::builder()
+            .max_bytes(4 << 20)
+            .compile(case.form.as_bytes())
+            .unwrap();
+        assert!(fast_accepts(&form, &case.body), "{}", case.name);
+        assert!(form.accept(&case.body).is_ok(), "{}", case.name);
+    }
+    let broken = inputs::large_early_break();
+    let form = Form::builder()
+        .max_bytes(4 << 20)
+        .compile(broken.form.as_bytes())
+        .unwrap();
+    assert!(!fast_accepts(&form, &broken.body));
+    assert!(form.verify(&broken.body).is_err());
+}
+
+/// Damaged copies of a body: one byte replaced by each of a few troublemakers.
+fn variants(body: &str) -> Vec<Vec<u8>> {
+    let mut out = vec![body.as_bytes().to_vec()];
+    let bytes = body.as_bytes();
+    for (k, bad) in [b'"', b'\\', b'}', 0xff, b'1', b' ', b',', b']']
+        .iter()
+        .enumerate()
+    {
+        if bytes.is_empty() {
+            break;
+        }
+        let mut b = bytes.to_vec();
+        let at = (k * 7919 + bytes.len() / 2) % b.len();
+        b[at] = *bad;
+        out.push(b);
+    }
+    out
+}
+
+/// Over a fixed sample of generated forms and bodies (admitted, rejected and damaged):
+/// the fast path admits nothing the general validator rejects, and it serves most of the
+/// admitted bodies (the rest are forms it leaves to the general validator on purpose:
+/// composite `enum`/`const`, objects of more than 64 listed names).
+#[test]
+fn fast_path_is_sound_and_serves_most_admitted_bodies() {
+    let mut admitted = 0;
+    let mut fast = 0;
+    for (form, bodies) in gen::sample(gen::form_and_bodies(&gen::FULL), 400) {
+        let f = Form::compile(form.compact().as_bytes()).unwrap();
+        for body in &bodies {
+            for bytes in variants(body) {
+                let general = f.accept(&bytes).map(drop);
+                let quick = fast_accepts(&f, &bytes);
+                assert!(
+                    !quick || general.is_ok(),
+                    "fast path admits what the general validator rejects ({general:?})\nform {}\nbody {:?}",
+                    form.compact(),
+                    String::from_utf8_lossy(&bytes)
+                );
+                assert_eq!(f.verify(&bytes), general);
+                if general.is_ok() {
+                    admitted += 1;
+                    fast += quick as usize;
+                }
+            }
+        }
+    }
+    println!("fast path admitted {fast} of {admitted} admitted bodies");
+    assert!(admitted > 300, "the sample admits too little: {admitted}");
+    assert!(
+        fast * 10 >= admitted * 8,
+        "fast path served {fast} of {admitted}"
+    );
+}
+
+/// Overlapping `anyOf` branches that fail only after reading a whole subtree would cost
+/// 2^depth re-reads; the work budget hands over to the general validator, which shares
+/// the instance and stays linear.
+#[test]
+fn exponential_rewinding_hands_over_to_the_general_validator() {
+    let form = Form::compile(
+        br##"{"$defs":{"n":{"anyOf":[
+            {"type":"array","items":{"$ref":"#/$defs/n"},"minItems":2},
+            {"type":"array","items":{"$ref":"#/$defs/n"}}]}},
+          "$ref":"#/$defs/n"}"##,
+    )
+    .unwrap();
+    let depth = 40;
+    let body = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+    assert!(!fast_accepts(&form, body.as_bytes()));
+    assert!(form.verify(body.as_bytes()).is_ok());
+    let bad = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+    assert!(form.verify(bad.as_bytes()).is_err());
+}
+
+/// Bodies nested deeper than the fast path recurses are verified by the general
+/// validator, with the same verdicts, on a thread with a small stack: 64 KiB in an
+/// optimized build (48 KiB sufficed when measured), more for a debug build's frames.
+#[test]
+fn deep_bodies_hand_over_and_small_stacks_suffice() {
+    let stack = if cfg!(debug_assertions) { 256 } else { 64 };
+    std::thread::Builder::new()
+        .stack_size(stack * 1024)
+        .spawn(|| {
+            let form = Form::compile(
+                br##"{"$defs":{"n":{"anyOf":[{"type":"integer"},
+                    {"type":"array","maxItems":1,"items":{"$ref":"#/$defs/n"}}]}},
+                  "$ref":"#/$defs/n"}"##,
+            )
+            .unwrap();
+            for depth in [1, 10, 30, 60, 127] {
+                let body = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+                assert!(form.verify(body.as_bytes()).is_ok(), "depth {depth}");
+                let bad = format!("{}\"x\"{}", "[".repeat(depth), "]".repeat(depth));
+                assert!(form.verify(bad.as_bytes()).is_err(), "depth {depth}");
+            }
+            let body = format!("{}1{}", "[".repeat(129), "]".repeat(129));
+            assert!(form.verify(body.as_bytes()).is_err(), "beyond max_depth");
+            let open = Form::compile(b"{}").unwrap();
+            let body = format!("{}1{}", "[{\"a\":".repeat(60), "}]".repeat(60));
+            assert!(open.verify(body.as_bytes()).is_ok());
+            assert!(fast_accepts(&open, "[[[1]]]".as_bytes()));
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(256),
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/verify_fast.txt",
+        ))),
+        ..ProptestConfig::default()
+    })]
+
+    /// The fast path never admits a body the general validator rejects.
+    #[test]
+    fn fast_path_never_admits_a_rejected_body(
+        (form, bodies) in gen::form_and_bodies(&gen::FULL),
+    ) {
+        let f = Form::compile(form.compact().as_bytes()).unwrap();
+        for body in &bodies {
+            for bytes in variants(body) {
+                let general = f.accept(&bytes).map(drop);
+                prop_assert!(
+                    !fast_accepts(&f, &bytes) || general.is_ok(),
+                    "body {:?}: general {:?}", String::from_utf8_lossy(&bytes), general
+                );
+            }
+        }
+    }
+}
