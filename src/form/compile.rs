@@ -417,6 +417,7 @@ impl Compiler {
             node.string = Some(Box::new(string));
         }
         if has_number {
+            number.index();
             node.number = Some(Box::new(number));
         }
         Ok(node)

@@ -13,7 +13,7 @@ use smallvec::SmallVec;
 
 use super::consts::ConstId;
 use super::format::Format;
-use super::number::Decimal;
+use super::number::{Decimal, Small};
 use super::pattern::Pattern;
 use super::vocabulary::Keyword;
 
@@ -194,6 +194,42 @@ pub(crate) struct NumberChecks {
     pub(crate) exclusive_minimum: Option<Num>,
     pub(crate) exclusive_maximum: Option<Num>,
     pub(crate) multiple_of: Option<Num>,
+    /// The bounds as [`Small`]s, when every bound given is one and there is no
+    /// `multipleOf` (set by [`NumberChecks::index`]).
+    pub(crate) small: Option<SmallBounds>,
+}
+
+/// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` as [`Small`]s.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct SmallBounds {
+    pub(crate) minimum: Option<Small>,
+    pub(crate) maximum: Option<Small>,
+    pub(crate) exclusive_minimum: Option<Small>,
+    pub(crate) exclusive_maximum: Option<Small>,
+}
+
+impl NumberChecks {
+    /// Cache the bounds' short forms; called once by the compiler when the node is done.
+    pub(crate) fn index(&mut self) {
+        fn small(b: &Option<Num>) -> Result<Option<Small>, ()> {
+            match b {
+                None => Ok(None),
+                Some(n) => Small::parse(&n.lexeme).map(Some).ok_or(()),
+            }
+        }
+        let bounds = || -> Result<SmallBounds, ()> {
+            Ok(SmallBounds {
+                minimum: small(&self.minimum)?,
+                maximum: small(&self.maximum)?,
+                exclusive_minimum: small(&self.exclusive_minimum)?,
+                exclusive_maximum: small(&self.exclusive_maximum)?,
+            })
+        };
+        self.small = match self.multiple_of {
+            None => bounds().ok(),
+            Some(_) => None,
+        };
+    }
 }
 
 /// One compiled subschema.

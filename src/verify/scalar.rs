@@ -5,8 +5,8 @@
 //! (code points are counted only when the byte length cannot decide).
 
 use crate::form::consts::{Consts, Scalar};
-use crate::form::node::{Node, NumberChecks, StringChecks, Types};
-use crate::form::number::NumRef;
+use crate::form::node::{Node, NumberChecks, SmallBounds, StringChecks, Types};
+use crate::form::number::{NumRef, Small};
 use crate::form::vocabulary::Keyword;
 
 /// Check `node`'s local assertions on a scalar. `Err(None)` is the boolean schema
@@ -35,6 +35,20 @@ pub(crate) fn check(
             let int_only = !types.has(Types::NUMBER);
             if int_only && !types.has(Types::INTEGER) {
                 return Err(Some(Keyword::Type));
+            }
+            // Short numbers against short bounds, in i128 rather than digit by digit:
+            // instructions per verify (callgrind) 5.79 K -> 5.58 K on the small body
+            // (one bounded integer), 31.1 M -> 30.4 M on the 1 MB records body (two
+            // bounded numbers per record).
+            if let Some(n) = short(node, int_only, lexeme) {
+                if int_only && !n.is_integer() {
+                    return Err(Some(Keyword::Type));
+                }
+                values(node, consts, scalar)?;
+                if let Some(b) = node.number.as_ref().and_then(|c| c.small.as_ref()) {
+                    small_bounds(b, n)?;
+                }
+                return Ok(());
             }
             // The exact decoding costs ~100 instructions; only numeric keywords pay it.
             let n = (int_only || node.number.is_some()).then(|| NumRef::new(lexeme));
@@ -103,6 +117,36 @@ fn string(c: &StringChecks, s: &str) -> Result<(), Option<Keyword>> {
         if !p.is_match(s) {
             return Err(Some(Keyword::Pattern));
         }
+    }
+    Ok(())
+}
+
+/// The body number as a [`Small`], when that and the node's short bounds decide every
+/// numeric keyword.
+#[inline]
+fn short(node: &Node, int_only: bool, lexeme: &str) -> Option<Small> {
+    match &node.number {
+        Some(c) if c.small.is_none() => None,
+        Some(_) => Small::parse(lexeme),
+        None if int_only => Small::parse(lexeme),
+        None => None,
+    }
+}
+
+/// Short bounds, exactly.
+#[inline]
+fn small_bounds(b: &SmallBounds, n: Small) -> Result<(), Option<Keyword>> {
+    if b.minimum.is_some_and(|m| n < m) {
+        return Err(Some(Keyword::Minimum));
+    }
+    if b.maximum.is_some_and(|m| n > m) {
+        return Err(Some(Keyword::Maximum));
+    }
+    if b.exclusive_minimum.is_some_and(|m| n <= m) {
+        return Err(Some(Keyword::ExclusiveMinimum));
+    }
+    if b.exclusive_maximum.is_some_and(|m| n >= m) {
+        return Err(Some(Keyword::ExclusiveMaximum));
     }
     Ok(())
 }
