@@ -87,6 +87,14 @@ pub(crate) struct ObjectChecks {
     pub(crate) members: Vec<Member>,
     /// Open-addressing index into `members` by fast hash (at most half full).
     pub(crate) slots: Box<[u32]>,
+    /// The index in `members` of the first name of `properties` as written, and for
+    /// each member the index of the name written after it (`u32::MAX`: none). Bodies
+    /// mostly list members in the order of the form, so the next name is guessed and
+    /// compared before it is hashed. With `ConstSet::strings` and the `POW10` table in
+    /// `Small::cmp`, instructions per verify (callgrind): 4.81 K -> 4.60 K (small body),
+    /// 505 K -> 494 K (19 KB tree), 26.3 M -> 24.7 M (1 MB records).
+    pub(crate) first_written: u32,
+    pub(crate) then_written: Box<[u32]>,
     /// How many distinct names `required` lists.
     pub(crate) required: u32,
     /// `additionalProperties`: `None` when absent (any other member is allowed).
@@ -112,6 +120,29 @@ impl ObjectChecks {
             slots[at] = i as u32 + 1;
         }
         self.slots = slots.into_boxed_slice();
+        let written: Vec<u32> = self
+            .properties_order
+            .iter()
+            .filter_map(|name| self.member_index(name).map(|k| k as u32))
+            .collect();
+        self.first_written = written.first().copied().unwrap_or(u32::MAX);
+        let mut then = vec![u32::MAX; self.members.len()];
+        for pair in written.windows(2) {
+            then[pair[0] as usize] = pair[1];
+        }
+        self.then_written = then.into_boxed_slice();
+    }
+
+    /// [`ObjectChecks::member_index`], trying `guess` (a member index or `u32::MAX`)
+    /// first.
+    #[inline(always)]
+    pub(crate) fn member_index_guessing(&self, name: &str, guess: u32) -> Option<usize> {
+        if let Some(m) = self.members.get(guess as usize) {
+            if crate::fasthash::bytes_eq(m.name.as_bytes(), name.as_bytes()) {
+                return Some(guess as usize);
+            }
+        }
+        self.member_index(name)
     }
 
     /// The entry for a member name: one hash and, nearly always, one comparison.
@@ -260,6 +291,15 @@ pub(crate) struct Node {
     /// Whether any of `reference`, `all_of`, `any_of`, `one_of` is present (cached by
     /// the compiler once references are resolved; read for every value).
     pub(crate) in_place: bool,
+    /// Whether the node asserts nothing itself (no `type`, `enum`, `const`, `false` or
+    /// type-specific keyword): only its applicators, if any, constrain a value. Cached
+    /// by the compiler.
+    pub(crate) asserts_nothing: bool,
+    /// The node a value meets after following bare `$ref`s (nodes with a `$ref` and
+    /// nothing else that asserts) from this one; the node itself when it is not a bare
+    /// `$ref`. Cached by the compiler; the chain is finite because same-instance cycles
+    /// are refused.
+    pub(crate) landing: NodeId,
     /// `$defs` / `definitions` entries, in the order written (compiled and checked even
     /// when nothing references them).
     pub(crate) defs: Vec<(Box<str>, NodeId)>,
@@ -287,8 +327,26 @@ impl Node {
             one_of: SmallVec::new(),
             reference: None,
             in_place: false,
+            asserts_nothing: false,
+            landing: NodeId::TRUE,
             defs: Vec::new(),
             order: Vec::new(),
+        }
+    }
+
+    /// Whether the node is a bare `$ref`: a reference, no other applicator, and no
+    /// assertion of its own (needs `asserts_nothing` cached).
+    pub(crate) fn bare_reference(&self) -> Option<NodeId> {
+        match self.reference {
+            Some(target)
+                if self.asserts_nothing
+                    && self.all_of.is_empty()
+                    && self.any_of.is_empty()
+                    && self.one_of.is_empty() =>
+            {
+                Some(target)
+            }
+            _ => None,
         }
     }
 

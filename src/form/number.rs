@@ -886,17 +886,21 @@ impl Small {
     /// Whether the value is an integer (`1.0` is).
     #[inline]
     pub(crate) fn is_integer(self) -> bool {
-        self.scale == 0 || self.mantissa % 10i64.pow(self.scale) == 0
+        self.scale == 0 || self.mantissa % POW10[self.scale as usize] as i64 == 0
     }
 }
 
 impl Ord for Small {
     #[inline]
     fn cmp(&self, other: &Small) -> Ordering {
+        if self.scale == other.scale {
+            return self.mantissa.cmp(&other.mantissa);
+        }
         // Both mantissas are below 10^18 and each factor at most 10^18: exact in i128.
+        // (The `POW10` table rather than `pow`, which loops.)
         let s = self.scale.max(other.scale);
-        let a = self.mantissa as i128 * 10i128.pow(s - self.scale);
-        let b = other.mantissa as i128 * 10i128.pow(s - other.scale);
+        let a = self.mantissa as i128 * POW10[(s - self.scale) as usize] as i128;
+        let b = other.mantissa as i128 * POW10[(s - other.scale) as usize] as i128;
         a.cmp(&b)
     }
 }

@@ -52,7 +52,7 @@ fn special_mask(x: u64) -> u64 {
 /// The index of the first `"`, `\` or control byte at or after `i`, or `bytes.len()`.
 ///
 /// Eight bytes at a time (SWAR), safe code only.
-#[inline]
+#[inline(always)]
 pub(crate) fn find_special(bytes: &[u8], mut i: usize) -> usize {
     while let Some(chunk) = bytes.get(i..i + 8) {
         let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
@@ -107,7 +107,7 @@ impl<'a> Input<'a> {
 
     /// The text of `start..end`, whose ends are char boundaries if the bytes are UTF-8;
     /// `Err` with the offset of the first invalid byte in that range.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn text(&self, start: usize, end: usize) -> Result<&'a str, usize> {
         let bs = self.block_start.get();
         if start >= bs {
@@ -123,7 +123,9 @@ impl<'a> Input<'a> {
     fn extend(&self, start: usize, end: usize) -> Result<&'a str, usize> {
         let target = end.max(start.saturating_add(BLOCK)).min(self.bytes.len());
         let run = &self.bytes[start..target];
-        let valid = match std::str::from_utf8(run) {
+        // simdutf8 validates with SIMD where the CPU has it; only an invalid run goes
+        // through std for the offset of its first bad byte.
+        let valid = match simdutf8::basic::from_utf8(run).or_else(|_| std::str::from_utf8(run)) {
             Ok(t) => t,
             Err(e) => {
                 if start + e.valid_up_to() < end {
