@@ -257,14 +257,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         };
         let consts = self.consts;
         match c {
-            b'"' => {
-                let (s, end) = self.string(i)?;
-                let s = s.unwrap_or(self.scratch);
-                let r = scalar::check(n, consts, Scalar::String(s));
-                self.pos = end;
-                self.spend(end - i)?;
-                r.map_err(|_| Fail::Mismatch)
-            }
+            b'"' => self.own_string(n, i),
             b'{' | b'[' => {
                 let object = c == b'{';
                 if scalar::check_open(n, consts, object).is_err() {
@@ -287,16 +280,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                 self.depth -= 1;
                 r
             }
-            b'-' | b'0'..=b'9' => {
-                let end = match lex::number(self.bytes, i, true) {
-                    Ok(Lexed::Done((), end)) => end,
-                    _ => return Err(Fail::Abort),
-                };
-                let text = lex::ascii(&self.inp, i, end);
-                self.pos = end;
-                self.spend(end - i)?;
-                scalar::check(n, consts, Scalar::Number(text)).map_err(|_| Fail::Mismatch)
-            }
+            b'-' | b'0'..=b'9' => self.own_number(n, i),
             b't' | b'f' | b'n' => {
                 let (word, scalar): (&[u8], _) = match c {
                     b't' => (b"true", Scalar::Bool(true)),
@@ -311,6 +295,57 @@ impl<'a, 'f> Pass<'a, 'f> {
             }
             _ => Err(Fail::Abort),
         }
+    }
+
+    /// The string at `i` against node `n`'s own keywords.
+    #[inline(always)]
+    fn own_string(&mut self, n: &'f Node, i: usize) -> R {
+        let (s, end) = self.string(i)?;
+        let s = s.unwrap_or(self.scratch);
+        let r = scalar::check(n, self.consts, Scalar::String(s));
+        self.pos = end;
+        self.spend(end - i)?;
+        r.map_err(|_| Fail::Mismatch)
+    }
+
+    /// The number at `i` against node `n`'s own keywords.
+    #[inline(always)]
+    fn own_number(&mut self, n: &'f Node, i: usize) -> R {
+        let end = match lex::number(self.bytes, i, true) {
+            Ok(Lexed::Done((), end)) => end,
+            _ => return Err(Fail::Abort),
+        };
+        let text = lex::ascii(&self.inp, i, end);
+        self.pos = end;
+        self.spend(end - i)?;
+        scalar::check(n, self.consts, Scalar::Number(text)).map_err(|_| Fail::Mismatch)
+    }
+
+    /// A member value or an element against node `id`: a string or number meeting a
+    /// node without applicators (the most common values) is checked here, without the
+    /// recursive call.
+    /// Instructions per verify (callgrind): 4.60 K -> 4.42 K (small body), 494 K ->
+    /// 497 K (19 KB tree, whose strings sit behind `anyOf`), 24.7 M -> 23.9 M (1 MB
+    /// records).
+    #[inline(always)]
+    fn child(&mut self, id: NodeId) -> R {
+        self.skip_ws();
+        let nodes = self.nodes;
+        let n = &nodes[nodes[id.index()].landing.index()];
+        if !n.in_place {
+            match self.bytes.get(self.pos) {
+                Some(b'"') => {
+                    self.spend(1)?;
+                    return self.own_string(n, self.pos);
+                }
+                Some(b'-' | b'0'..=b'9') => {
+                    self.spend(1)?;
+                    return self.own_number(n, self.pos);
+                }
+                _ => {}
+            }
+        }
+        self.value(id)
     }
 
     /// The members of an object whose `{` was just read.
@@ -380,7 +415,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                     return Err(Fail::Abort);
                 }
                 self.pos += 1;
-                self.value(schema)?;
+                self.child(schema)?;
                 self.skip_ws();
                 match self.bytes.get(self.pos) {
                     Some(b',') => self.pos += 1,
@@ -422,7 +457,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                         return Err(Fail::Mismatch);
                     }
                 }
-                self.value(schema)?;
+                self.child(schema)?;
                 self.skip_ws();
                 match self.bytes.get(self.pos) {
                     Some(b',') => self.pos += 1,
