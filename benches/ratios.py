@@ -3,11 +3,15 @@
 
     python3 benches/ratios.py snapshot run1.json    # after each `cargo bench` run
     python3 benches/ratios.py table run1.json run2.json run3.json
+    python3 benches/ratios.py verify-table run1.json run2.json run3.json
 
 `snapshot` copies each benchmark's median time from target/criterion (run it from the
-repository root). `table` prints, per size, each function's time divided by the
-serde_json_value time of the same run, as the median over the given runs, with the
-median time itself.
+repository root), for the parse and the verify benches alike. `table` prints, per size
+of the parse bench, each function's time divided by the serde_json_value time of the
+same run, as the median over the given runs, with the median time itself.
+`verify-table` prints the verify bench's ratios (baseline time / formgate time, higher
+is better) for each run and their medians, then the early-break, streaming and threads
+ratios.
 """
 import glob
 import json
@@ -25,6 +29,13 @@ def snapshot(path):
         group, function = f.split(os.sep)[2:4]
         with open(f) as fh:
             medians[f"{group}/{function}"] = json.load(fh)["median"]["point_estimate"]
+    # The verify bench: every benchmark, named by its path below target/criterion.
+    for group in ["verify_*", "early_break", "stream_*", "threads"]:
+        pattern = os.path.join("target", "criterion", group, "**", "new", "estimates.json")
+        for f in sorted(glob.glob(pattern, recursive=True)):
+            name = "/".join(f.split(os.sep)[2:-2])
+            with open(f) as fh:
+                medians[name] = json.load(fh)["median"]["point_estimate"]
     if not medians:
         sys.exit("no criterion results under target/criterion; run cargo bench first")
     with open(path, "w") as fh:
@@ -47,10 +58,57 @@ def table(paths):
             print(f"| {g.split('_', 1)[1]} | `{fn}` | {ratio:.2f} | {t:,.1f} µs |")
 
 
+def verify_table(paths):
+    runs = []
+    for p in paths:
+        with open(p) as fh:
+            runs.append(json.load(fh))
+    sizes = ["small", "medium", "large"]
+
+    def ratios(r, size):
+        fg = r[f"verify_{size}/formgate_verify/{size}"]
+        return (r[f"verify_{size}/serde_json_parse/{size}"] / fg,
+                r[f"verify_{size}/serde_json_jsonschema/{size}"] / fg, fg)
+
+    print("| run | body | formgate `verify` | × serde_json parse | × parse + jsonschema |")
+    print("|---|---|---:|---:|---:|")
+    for k, r in enumerate(runs, 1):
+        for size in sizes:
+            p, j, fg = ratios(r, size)
+            print(f"| {k} | {size} | {fg / 1000:,.2f} µs | {p:.2f} | {j:.2f} |")
+    for size in sizes:
+        rs = [ratios(r, size) for r in runs]
+        p = statistics.median(x[0] for x in rs)
+        j = statistics.median(x[1] for x in rs)
+        fg = statistics.median(x[2] for x in rs)
+        print(f"| median | {size} | {fg / 1000:,.2f} µs | {p:.2f} | {j:.2f} |")
+
+    def median_of(f):
+        return statistics.median(f(r) for r in runs)
+
+    eb = median_of(lambda r: r["early_break/formgate_verify_valid"]
+                   / r["early_break/formgate_verify_broken_first_record"])
+    print(f"\nearly break: the valid 1 MB body takes {eb:,.0f}x the time of the broken one")
+    for size in ["medium", "large"]:
+        g = f"stream_{size}"
+        whole = median_of(lambda r: r[f"{g}/formgate_feed_16KiB_chunks"]
+                          / r[f"{g}/formgate_verify_whole"])
+        one = median_of(lambda r: r[f"{g}/formgate_feed_16KiB_chunks"]
+                        / r[f"{g}/formgate_feed_one_chunk"])
+        print(f"stream {size}: 16 KiB chunks take {whole:.2f}x verify's time, "
+              f"{one:.2f}x that of the whole body fed as one chunk")
+    t = [r["threads/formgate_verify_medium/2"] / r["threads/formgate_verify_medium/1"]
+         for r in runs]
+    print("threads: two threads take " + ", ".join(f"{x:.2f}" for x in t)
+          + " of one thread's time")
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "snapshot":
         snapshot(sys.argv[2])
     elif len(sys.argv) >= 3 and sys.argv[1] == "table":
         table(sys.argv[2:])
+    elif len(sys.argv) >= 3 and sys.argv[1] == "verify-table":
+        verify_table(sys.argv[2:])
     else:
         sys.exit(__doc__)

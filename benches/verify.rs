@@ -3,14 +3,16 @@
 //! For each case of `inputs.rs` (a 279-byte structured-output object, a 19 KB tree of
 //! styled spans through `$ref` and `anyOf`, a 1 MB object of 5,000 records), one
 //! criterion group with:
-//! - `formgate_verify`: `Form::verify`, strict parse and validation in one pass;
+//! - `formgate_verify`: `Form::verify`, strict parse and validation in one pass (the
+//!   accept-only fast path, with the general validator behind it);
 //! - `serde_json_parse`: `serde_json::from_slice::<serde_json::Value>` alone;
 //! - `serde_json_jsonschema`: that parse, then the `jsonschema` crate's `is_valid`
 //!   (validator built once, format assertion on, as formgate asserts formats).
 //!
-//! The `stream` groups time the medium and large bodies verified whole and fed to
-//! `Form::verifier` in 16 KiB chunks. The `early_break` group times the valid 1 MB body and the same body breaking its
-//! form in the first record, both through `verify`. The `threads` group verifies a
+//! The `stream` groups time the medium and large bodies verified whole, fed to
+//! `Form::verifier` in 16 KiB chunks, and fed to it as one chunk. The `early_break`
+//! group times the valid 1 MB body and the same body breaking its form in the first
+//! record, both through `verify`. The `threads` group verifies a
 //! fixed batch of medium bodies on one thread and split over two, sharing one `Form`.
 //! Every input's verdict is asserted once, outside the timed loops, for all three
 //! verifiers.
@@ -111,6 +113,17 @@ fn bench_stream(c: &mut Criterion) {
         });
         group.bench_function("formgate_feed_16KiB_chunks", |b| {
             b.iter(|| chunked(black_box(&case.body)).is_ok())
+        });
+        // The streaming verifier given the whole body at once: the same engine as the
+        // chunked run, so the difference is what chunking costs. (`verify` on a whole
+        // slice also has the accept-only fast path, which needs the complete body.)
+        group.bench_function("formgate_feed_one_chunk", |b| {
+            b.iter(|| {
+                let mut v = form.verifier();
+                v.feed(black_box(&case.body))
+                    .and_then(|()| v.finish())
+                    .is_ok()
+            })
         });
         group.finish();
     }

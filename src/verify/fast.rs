@@ -39,7 +39,8 @@ use crate::parse::lex::{self, Input, Lexed, StrAt};
 use super::scalar;
 
 /// The deepest recursion (open containers plus in-place subschemas on one path) the
-/// fast path takes on. Each level is one small stack frame.
+/// fast path takes on. At this depth it needed between 32 and 48 KiB of stack in an
+/// optimized build and under 512 KiB in a debug build (`tests/verify_fast.rs`).
 pub(crate) const MAX_FRAMES: u32 = 96;
 
 /// Work allowed per body byte, and a constant for tiny bodies (invariant 2).
