@@ -303,7 +303,7 @@ impl<'a, 'f> Pass<'a, 'f> {
     fn own_string(&mut self, n: &'f Node, i: usize) -> R {
         let (s, end) = self.string(i)?;
         let s = s.unwrap_or(self.scratch);
-        let r = scalar::check(n, self.consts, Scalar::String(s));
+        let r = scalar::check_string(n, self.consts, s);
         self.pos = end;
         self.spend(end - i)?;
         r.map_err(|_| Fail::Mismatch)
