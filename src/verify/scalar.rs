@@ -4,7 +4,7 @@
 //! Cost: O(1) per number (plus O(digits) for exact comparisons), O(length) per string
 //! (code points are counted only when the byte length cannot decide).
 
-use crate::form::consts::{Consts, Scalar};
+use crate::form::consts::{ConstId, Consts, Scalar};
 use crate::form::node::{Node, NumberChecks, SmallBounds, StringChecks, Types};
 use crate::form::number::{NumRef, Small};
 use crate::form::vocabulary::Keyword;
@@ -86,24 +86,32 @@ pub(crate) fn check_string(node: &Node, consts: &Consts, s: &str) -> Result<(), 
     Ok(())
 }
 
-/// `enum` / `const`.
-#[inline]
+/// `enum` / `const`: the test for their absence inline, the lookup out of line. With
+/// `string` inlined: instructions per verify (callgrind) 4.20 K -> 3.97 K (small body),
+/// 483 K -> 473 K (19 KB tree), 22.9 M -> 22.0 M (1 MB records).
+#[inline(always)]
 fn values(node: &Node, consts: &Consts, scalar: Scalar<'_>) -> Result<(), Option<Keyword>> {
-    if let Some(set) = node.values {
-        if !consts.set_has_scalar(set, scalar) {
-            let kw = if consts.set(set).is_const {
-                Keyword::Const
-            } else {
-                Keyword::Enum
-            };
-            return Err(Some(kw));
-        }
+    match node.values {
+        Some(set) => values_in(consts, set, scalar),
+        None => Ok(()),
+    }
+}
+
+#[inline(never)]
+fn values_in(consts: &Consts, set: ConstId, scalar: Scalar<'_>) -> Result<(), Option<Keyword>> {
+    if !consts.set_has_scalar(set, scalar) {
+        let kw = if consts.set(set).is_const {
+            Keyword::Const
+        } else {
+            Keyword::Enum
+        };
+        return Err(Some(kw));
     }
     Ok(())
 }
 
 /// Lengths in code points, `format`, `pattern`.
-#[inline]
+#[inline(always)]
 fn string(c: &StringChecks, s: &str) -> Result<(), Option<Keyword>> {
     let bytes = s.len() as u64;
     // A string has at most as many code points as bytes, and at least a quarter as
