@@ -54,6 +54,21 @@ fn special_mask(x: u64) -> u64 {
 /// Eight bytes at a time (SWAR), safe code only.
 #[inline(always)]
 pub(crate) fn find_special(bytes: &[u8], mut i: usize) -> usize {
+    // Sixteen bytes per step where they are there: one bounds check and one branch for
+    // two words. Instructions per verify (callgrind): 3.97 K -> 3.75 K on the small
+    // body (long summary and subject strings); no change on the others.
+    while let Some(chunk) = bytes.get(i..i + 16) {
+        let a = special_mask(u64::from_le_bytes(chunk[..8].try_into().expect("8 bytes")));
+        let b = special_mask(u64::from_le_bytes(chunk[8..].try_into().expect("8 bytes")));
+        if a | b != 0 {
+            return if a != 0 {
+                i + (a.trailing_zeros() / 8) as usize
+            } else {
+                i + 8 + (b.trailing_zeros() / 8) as usize
+            };
+        }
+        i += 16;
+    }
     while let Some(chunk) = bytes.get(i..i + 8) {
         let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
         let m = special_mask(x);
