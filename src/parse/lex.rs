@@ -415,14 +415,17 @@ mod tests {
                 .map_or(data.len(), |p| p + start);
             assert_eq!(find_special(&data, start), expect, "start {start}");
         }
-        // Every byte value at every position in a word.
-        for v in 0u8..=255 {
-            for pos in 0..8 {
-                let mut w = [b'a'; 9];
-                w[pos] = v;
-                let special = v == b'"' || v == b'\\' || v < 0x20;
-                let expect = if special { pos } else { 9 };
-                assert_eq!(find_special(&w, 0), expect, "v={v} pos={pos}");
+        // Every byte value at every position of the sixteen-byte step, the eight-byte
+        // step and the byte-wise tail.
+        for len in [9, 17, 25] {
+            for v in 0u8..=255 {
+                for pos in 0..len {
+                    let mut w = vec![b'a'; len];
+                    w[pos] = v;
+                    let special = v == b'"' || v == b'\\' || v < 0x20;
+                    let expect = if special { pos } else { len };
+                    assert_eq!(find_special(&w, 0), expect, "v={v} pos={pos} len={len}");
+                }
             }
         }
     }
