@@ -37,8 +37,7 @@ pub enum FormErrorKind {
     /// `$id` below the root (embedded resources are outside the vocabulary).
     NestedId,
     /// A subschema whose in-place applicators (`$ref`, `allOf`, `anyOf`, `oneOf`)
-    /// reach more than [`MAX_EXPANSION`](crate::form::compile::MAX_EXPANSION) subschemas
-    /// on one value (shared `$ref`s counted once per path): verifying a single value
+    /// reach more than 100,000 subschemas on one value (shared `$ref`s counted once per path): verifying a single value
     /// against it would cost that much, so the form is refused (bounded work).
     ExpansionTooLarge,
     /// A draft-07 construct whose meaning differs from 2020-12's (a `$ref` with sibling
