@@ -417,20 +417,32 @@ impl<'a, 'f> Pass<'a, 'f> {
                 }
                 self.pos += 1;
                 self.child(schema)?;
-                self.skip_ws();
-                match self.bytes.get(self.pos) {
-                    Some(b',') => self.pos += 1,
-                    Some(b'}') => {
-                        self.pos += 1;
-                        break;
-                    }
-                    _ => return Err(Fail::Abort),
+                if self.closes(b'}')? {
+                    break;
                 }
             }
         }
         match checks {
             Some(o) if required != o.required => Err(Fail::Mismatch),
             _ => Ok(()),
+        }
+    }
+
+    /// After a member or an element: read `,` (`false`, more follows) or `close`
+    /// (`true`).
+    #[inline(always)]
+    fn closes(&mut self, close: u8) -> Result<bool, Fail> {
+        self.skip_ws();
+        match self.bytes.get(self.pos) {
+            Some(b',') => {
+                self.pos += 1;
+                Ok(false)
+            }
+            Some(&c) if c == close => {
+                self.pos += 1;
+                Ok(true)
+            }
+            _ => Err(Fail::Abort),
         }
     }
 
@@ -459,14 +471,8 @@ impl<'a, 'f> Pass<'a, 'f> {
                     }
                 }
                 self.child(schema)?;
-                self.skip_ws();
-                match self.bytes.get(self.pos) {
-                    Some(b',') => self.pos += 1,
-                    Some(b']') => {
-                        self.pos += 1;
-                        break;
-                    }
-                    _ => return Err(Fail::Abort),
+                if self.closes(b']')? {
+                    break;
                 }
             }
         }
