@@ -436,6 +436,52 @@ async fn reading_stops_at_the_first_chunk_that_leaves_the_form() {
     );
 }
 
+/// A body that arrives whole in one frame (its declared `Content-Length`) is verified by
+/// `Form::verify`, one sent in chunks by the streaming verifier: the same verdicts, and
+/// the same logged rejection (kind, offset, pointers).
+#[tokio::test]
+async fn whole_and_chunked_bodies_get_the_same_verdict_and_reason() {
+    let server = Server::start(&["--body-timeout", "60"]);
+    let url = server.url();
+    let good = example_bytes("tree.act.json");
+    let bad: &[u8] = br#"{"title":"t","paragraphs":[[{"text":"x","extra":1}]]}"#;
+    let chunked = |actor: &str, body: &[u8]| {
+        let head = format!(
+            "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nGPT-Actor: {actor}\r\n\
+             Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        );
+        let mid = body.len() / 2;
+        vec![
+            (Duration::ZERO, head.into_bytes()),
+            (Duration::ZERO, chunk(&body[..mid])),
+            (Duration::from_millis(20), chunk(&body[mid..])),
+            (Duration::ZERO, b"0\r\n\r\n".to_vec()),
+        ]
+    };
+    for (body, status) in [(&good[..], "200"), (bad, "204")] {
+        let (w, c) = (format!("whole-{status}"), format!("chunked-{status}"));
+        let whole = send(Method::POST, &url, &[("gpt-actor", w.as_str())], body).await;
+        assert_eq!(whole.status.as_str(), status);
+        let r = raw(server.addr, chunked(&c, body), Duration::from_secs(10)).await;
+        assert!(
+            r.text().starts_with(&format!("HTTP/1.1 {status} ")),
+            "{}",
+            r.text()
+        );
+        let reason = |actor: &str| {
+            let line = server.wait_for_act(&[&format!("actor=\"{actor}\"")]);
+            // From the verdict on, without the time taken.
+            let from = line.find(" verdict=").expect("a verdict");
+            line[from..]
+                .split(' ')
+                .filter(|f| !f.starts_with("ms=") && !f.starts_with("actor="))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(reason(&w), reason(&c));
+    }
+}
+
 #[tokio::test]
 async fn bodies_that_never_finish_time_out() {
     let server = Server::start(&["--body-timeout", "1", "--header-timeout", "1"]);
