@@ -165,6 +165,55 @@ fn rejects_early_in_a_large_body() {
     assert!(r.position() <= 16 * 1024, "read {} bytes", r.position());
 }
 
+/// A body that ends within the reader's first 16 KiB is verified whole (`Form::verify`,
+/// with its fast path), a longer one streamed: the same verdicts, kinds and offsets as
+/// `verify`, also from a reader that yields a few bytes per read.
+#[test]
+fn reader_verdicts_match_verify_below_and_above_one_chunk() {
+    struct Trickle<'a>(&'a [u8]);
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.0.len()).min(3);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let form = Form::compile(
+        br#"{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":false}}"#,
+    )
+    .unwrap();
+    let mut bodies: Vec<Vec<u8>> = Vec::new();
+    for records in [0, 1, 100, 1_700, 5_000] {
+        let mut good = b"[".to_vec();
+        for i in 0..records {
+            if i > 0 {
+                good.push(b',');
+            }
+            good.extend_from_slice(b"{\"id\":1}");
+        }
+        good.push(b']');
+        let mut bad = good.clone();
+        let at = bad.len() - 2;
+        bad[at] = b'x';
+        let mut cut = good.clone();
+        cut.pop();
+        bodies.extend([good, bad, cut]);
+    }
+    for body in &bodies {
+        let whole = form.verify(body);
+        let read = match form.verify_reader(Trickle(body)) {
+            Ok(()) => Ok(()),
+            Err(formgate::ReadError::Rejected(r)) => Err(r),
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(read, whole, "{} bytes", body.len());
+    }
+    assert!(bodies
+        .iter()
+        .any(|b| b.len() > 16 * 1024 && form.verify(b).is_ok()));
+}
+
 #[test]
 fn reader_reads_at_most_max_bytes_plus_one() {
     let form = Form::builder().max_bytes(1000).compile(b"true").unwrap();

@@ -250,10 +250,21 @@ pub enum ReadError {
 
 /// Verify everything `reader` yields, reading at most `max_bytes + 1` bytes in 16 KiB
 /// chunks (bounded memory, whatever the body's size).
+///
+/// The first chunk is read in full (or to the end of the body) before anything is
+/// verified: a body that ends within it is verified whole by [`Form::verify`], whose
+/// accept-only fast path needs the complete body (same verdict); a longer one streams
+/// through the [`Verifier`] from that chunk on, so a rejection still comes after at
+/// most 16 KiB beyond the offending byte.
 pub(crate) fn verify_reader<R: Read>(form: &Form, reader: R) -> Result<(), ReadError> {
-    let mut v = Verifier::new(form);
     let mut r = reader.take(form.limits().max_bytes() as u64 + 1);
     let mut buf = vec![0u8; 16 * 1024];
+    let first = fill(&mut r, &mut buf)?;
+    if first < buf.len() {
+        return form.verify(&buf[..first]).map_err(ReadError::Rejected);
+    }
+    let mut v = Verifier::new(form);
+    v.feed(&buf).map_err(ReadError::Rejected)?;
     loop {
         let n = match r.read(&mut buf) {
             Ok(0) => break,
@@ -264,4 +275,18 @@ pub(crate) fn verify_reader<R: Read>(form: &Form, reader: R) -> Result<(), ReadE
         v.feed(&buf[..n]).map_err(ReadError::Rejected)?;
     }
     v.finish().map_err(ReadError::Rejected)
+}
+
+/// Read until `buf` is full or the reader ends; how many bytes were read.
+fn fill<R: Read>(r: &mut R, buf: &mut [u8]) -> Result<usize, ReadError> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(ReadError::Io(e)),
+        }
+    }
+    Ok(n)
 }
