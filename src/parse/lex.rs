@@ -182,6 +182,12 @@ fn utf8_prefix(bytes: &[u8], start: usize, end: usize) -> Result<(), (ParseError
 }
 
 /// Scan a string whose opening quote is at `open`.
+///
+/// The common case (no escape: scan to the closing quote, slice the validated block) is
+/// inlined into its callers; everything else is out of line. Inlining it took the fast
+/// path of `verify` from 5.58 K to 5.26 K instructions on the small body, 634 K to
+/// 612 K on the 19 KB tree and 30.4 M to 29.1 M on the 1 MB records (callgrind).
+#[inline(always)]
 pub(crate) fn string<'a>(
     inp: &Input<'a>,
     open: usize,
@@ -191,6 +197,35 @@ pub(crate) fn string<'a>(
     let bytes = inp.bytes;
     let start = open + 1;
     let i = find_special(bytes, start);
+    if bytes.get(i) == Some(&b'"') {
+        return Ok(Lexed::Done(StrAt::Input(utf8(inp, start, i)?), i + 1));
+    }
+    string_rest(inp, start, i, scratch, last)
+}
+
+/// [`string`], called rather than inlined: for the event machine, whose one big step
+/// function got slower with the scan inlined into it (callgrind, `check` on the 19 KB
+/// tree: 391 K instructions called, 473 K inlined).
+#[inline(never)]
+pub(crate) fn string_called<'a>(
+    inp: &Input<'a>,
+    open: usize,
+    scratch: &mut String,
+    last: bool,
+) -> LexResult<StrAt<'a>> {
+    string(inp, open, scratch, last)
+}
+
+/// [`string`] once the scan stopped at `i` on something other than the closing quote.
+#[inline(never)]
+fn string_rest<'a>(
+    inp: &Input<'a>,
+    start: usize,
+    i: usize,
+    scratch: &mut String,
+    last: bool,
+) -> LexResult<StrAt<'a>> {
+    let bytes = inp.bytes;
     match bytes.get(i) {
         Some(b'"') => Ok(Lexed::Done(StrAt::Input(utf8(inp, start, i)?), i + 1)),
         Some(b'\\') => {

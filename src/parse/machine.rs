@@ -314,7 +314,7 @@ impl Machine {
         let input = inp.bytes;
         let lexed = match c {
             b'"' => {
-                return match lex::string(inp, i, &mut self.scratch, last) {
+                return match lex::string_called(inp, i, &mut self.scratch, last) {
                     Ok(Lexed::Done(at, end)) => {
                         *pos = end;
                         self.after_value();
@@ -395,7 +395,7 @@ impl Machine {
     where
         'a: 's,
     {
-        match lex::string(inp, i, &mut self.scratch, last) {
+        match lex::string_called(inp, i, &mut self.scratch, last) {
             Ok(Lexed::Done(at, end)) => {
                 let name: Str<'a, 's> = match at {
                     StrAt::Input(s) => Str::Input(s),

@@ -168,20 +168,8 @@ impl<'a, 'f> Pass<'a, 'f> {
 
     /// The string whose opening quote is at `i`, and the index past it: `None` when its
     /// escapes were decoded into `scratch`.
-    ///
-    /// A string without escapes is scanned here, inline; the lexer takes the others.
-    /// Scanning inline rather than calling the lexer for every string: instructions per
-    /// verify (callgrind) 5.58 K -> 5.26 K (small body), 634 K -> 612 K (19 KB tree),
-    /// 30.4 M -> 29.1 M (1 MB records).
     #[inline(always)]
     fn string(&mut self, i: usize) -> Result<(Option<&'a str>, usize), Fail> {
-        let j = lex::find_special(self.bytes, i + 1);
-        if self.bytes.get(j) == Some(&b'"') {
-            return match self.inp.text(i + 1, j) {
-                Ok(s) => Ok((Some(s), j + 1)),
-                Err(_) => Err(Fail::Abort),
-            };
-        }
         match lex::string(&self.inp, i, self.scratch, true) {
             Ok(Lexed::Done(StrAt::Input(s), end)) => Ok((Some(s), end)),
             Ok(Lexed::Done(StrAt::Scratch, end)) => Ok((None, end)),
