@@ -17,12 +17,10 @@ pub(crate) fn check(
     consts: &Consts,
     scalar: Scalar<'_>,
 ) -> Result<(), Option<Keyword>> {
-    if node.reject_all {
-        return Err(None);
-    }
     let types = node.types;
     match scalar {
         Scalar::String(s) => return check_string(node, consts, s),
+        _ if node.reject_all => return Err(None),
         Scalar::Number(lexeme) => {
             let int_only = !types.has(Types::NUMBER);
             if int_only && !types.has(Types::INTEGER) {
