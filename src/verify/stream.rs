@@ -254,7 +254,7 @@ pub enum ReadError {
 /// The first chunk is read in full (or to the end of the body) before anything is
 /// verified: a body that ends within it is verified whole by [`Form::verify`], whose
 /// accept-only fast path needs the complete body (same verdict); a longer one streams
-/// through the [`Verifier`] from that chunk on, so a rejection still comes after at
+/// through the [`Verifier`] in full 16 KiB chunks, so a rejection still comes after at
 /// most 16 KiB beyond the offending byte.
 pub(crate) fn verify_reader<R: Read>(form: &Form, reader: R) -> Result<(), ReadError> {
     let mut r = reader.take(form.limits().max_bytes() as u64 + 1);
@@ -264,15 +264,10 @@ pub(crate) fn verify_reader<R: Read>(form: &Form, reader: R) -> Result<(), ReadE
         return form.verify(&buf[..first]).map_err(ReadError::Rejected);
     }
     let mut v = Verifier::new(form);
-    v.feed(&buf).map_err(ReadError::Rejected)?;
-    loop {
-        let n = match r.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(ReadError::Io(e)),
-        };
+    let mut n = first;
+    while n > 0 {
         v.feed(&buf[..n]).map_err(ReadError::Rejected)?;
+        n = fill(&mut r, &mut buf)?;
     }
     v.finish().map_err(ReadError::Rejected)
 }
