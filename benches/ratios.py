@@ -42,11 +42,16 @@ def snapshot(path):
         json.dump(medians, fh, indent=1, sort_keys=True)
 
 
-def table(paths):
+def load(paths):
     runs = []
     for p in paths:
         with open(p) as fh:
             runs.append(json.load(fh))
+    return runs
+
+
+def table(paths):
+    runs = load(paths)
     groups = sorted({k.split("/")[0] for k in runs[0] if k.startswith("parse_")},
                     key=lambda g: ("MB" in g, g))
     print("| size | function | time / serde_json_value | median time |")
@@ -60,10 +65,7 @@ def table(paths):
 
 
 def verify_table(paths):
-    runs = []
-    for p in paths:
-        with open(p) as fh:
-            runs.append(json.load(fh))
+    runs = load(paths)
     sizes = ["small", "medium", "large"]
 
     def ratios(r, size):

@@ -1,0 +1,44 @@
+//! Run `Form::verify` (or `formgate::check`) `N` times on one benchmark body, for
+//! instruction counts with callgrind (stable on a noisy machine, unlike times):
+//!
+//! ```text
+//! cargo build --release -p formgate-bench --example instructions
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//!     target/release/examples/instructions medium verify 0
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//!     target/release/examples/instructions medium verify 10
+//! ```
+//!
+//! `(refs at 10 - refs at 0) / 10` is the count per call: setup (generating the body,
+//! compiling the form, one warming call) cancels out. Bodies: `small`, `medium`,
+//! `large`; modes: `verify`, `check`.
+
+use formgate_bench::inputs;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let usage = "usage: instructions small|medium|large verify|check N";
+    let case = match args.next().as_deref() {
+        Some("small") => inputs::small(),
+        Some("medium") => inputs::medium(),
+        Some("large") => inputs::large(),
+        _ => panic!("{usage}"),
+    };
+    let check = match args.next().as_deref() {
+        Some("verify") => false,
+        Some("check") => true,
+        _ => panic!("{usage}"),
+    };
+    let n: usize = args.next().and_then(|s| s.parse().ok()).expect(usage);
+    let form = formgate::Form::compile(case.form.as_bytes()).expect("the form compiles");
+    let limits = form.limits();
+    assert!(form.verify(&case.body).is_ok() && formgate::check(&case.body, &limits).is_ok());
+    for _ in 0..n {
+        let ok = if check {
+            formgate::check(std::hint::black_box(&case.body), &limits).is_ok()
+        } else {
+            form.verify(std::hint::black_box(&case.body)).is_ok()
+        };
+        std::hint::black_box(ok);
+    }
+}
