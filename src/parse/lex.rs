@@ -123,7 +123,7 @@ impl<'a> Input<'a> {
     /// The text of `start..end`, whose ends are char boundaries if the bytes are UTF-8;
     /// `Err` with the offset of the first invalid byte in that range.
     #[inline(always)]
-    pub(crate) fn text(&self, start: usize, end: usize) -> Result<&'a str, usize> {
+    fn text(&self, start: usize, end: usize) -> Result<&'a str, usize> {
         let bs = self.block_start.get();
         if start >= bs {
             if let Some(t) = self.block.get().get(start - bs..end - bs) {
