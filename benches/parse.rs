@@ -2,8 +2,8 @@
 //!
 //! Two generated documents (see `docs/mod.rs`), ~20 KB and ~1 MB. Per size, one
 //! criterion group with:
-//! - `formgate_check`: `formgate::check`, strict, builds nothing;
-//! - `formgate_parse`: `formgate::parse`, strict, builds a borrowed `Value`;
+//! - `formgate_check`: `formgate::json::check`, strict, builds nothing;
+//! - `formgate_parse`: `formgate::json::parse`, strict, builds a borrowed `Value`;
 //! - `serde_json_value`: `serde_json::from_slice::<serde_json::Value>` (the baseline);
 //! - `serde_json_ignored`: `serde_json::from_slice::<IgnoredAny>`, which skips strings
 //!   without checking their UTF-8 or surrogate escapes: a lower bound, not an equal.
@@ -27,8 +27,8 @@ fn bench_parse(c: &mut Criterion) {
         assert!(doc.len() <= formgate::DEFAULT_MAX_BYTES);
 
         // The verdicts, once, outside the timed loops: every function accepts.
-        formgate::check(&doc, &limits).expect("formgate::check accepts the document");
-        let tree = formgate::parse(&doc, &limits).expect("formgate::parse accepts");
+        formgate::json::check(&doc, &limits).expect("formgate::json::check accepts the document");
+        let tree = formgate::json::parse(&doc, &limits).expect("formgate::json::parse accepts");
         let records = tree
             .get("records")
             .and_then(|r| r.as_array())
@@ -39,10 +39,10 @@ fn bench_parse(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("parse/{name}"));
         group.throughput(Throughput::Bytes(doc.len() as u64));
         group.bench_with_input(BenchmarkId::new("formgate_check", name), &doc, |b, d| {
-            b.iter(|| formgate::check(black_box(d), &limits))
+            b.iter(|| formgate::json::check(black_box(d), &limits))
         });
         group.bench_with_input(BenchmarkId::new("formgate_parse", name), &doc, |b, d| {
-            b.iter(|| formgate::parse(black_box(d), &limits).map(|v| black_box(v).is_null()))
+            b.iter(|| formgate::json::parse(black_box(d), &limits).map(|v| black_box(v).is_null()))
         });
         group.bench_with_input(BenchmarkId::new("serde_json_value", name), &doc, |b, d| {
             b.iter(|| serde_json::from_slice::<serde_json::Value>(black_box(d)).is_ok())

@@ -6,7 +6,8 @@
 //! published cannot diverge from what is enforced.
 //!
 //! ```
-//! use formgate::{Form, Message};
+//! use formgate::publish::Message;
+//! use formgate::Form;
 //!
 //! let form = Form::compile(br#"{
 //!     "type": "object",
@@ -29,7 +30,17 @@
 //! assert!(form.verify_into::<Act>(br#"{"role":"admin","role":"user"}"#).is_err());
 //! ```
 //!
-//! [`parse`] and [`Parser`] give the same strict parser for plain JSON.
+//! ## Modules
+//!
+//! The crate root holds what a server needs: [`Form`] (compiled once, shared by
+//! threads), [`FormBuilder`] and [`Limits`], the verdict types [`Rejection`],
+//! [`RejectionKind`] and [`FormError`], and [`Accepted`] and [`Verifier`]. Three modules
+//! hold the rest:
+//!
+//! - [`json`]: the strict parser for plain JSON, as a tree ([`json::parse`]), a verdict
+//!   ([`json::check`]) or a stream of events ([`json::Parser`]);
+//! - [`publish`]: the GET body `{"p", "m", "s"}` of an address and its entity tag;
+//! - [`audit`]: what a form lets an actor cause, and unrolling recursive forms.
 //!
 //! ## What "strict" means
 //!
@@ -66,29 +77,74 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-#[doc(hidden)]
-pub mod __fuzz {
-    //! Hidden entry points for the fuzz targets.
-    pub use crate::fuzz::*;
-}
-mod audit;
+// The pipeline, one stage a module (docs/ARCHITECTURE.md): bytes → `parse` (strict
+// events) → `form` (compiled nodes) → `verify` (verdict), and `form` → `render` (the
+// published `s`); `audit` reads compiled forms; `builder` composes parse, form and
+// render into `Form::compile`. No stage imports one above it (tests/module_graph.rs).
+pub mod audit;
+mod builder;
 mod fasthash;
 mod form;
-mod fuzz;
 mod limits;
 mod parse;
 mod render;
 mod verify;
 
-pub use audit::{Audit, Bound, Finding, Profile, Rule};
+#[cfg(any(fuzzing, feature = "__fuzz"))]
+mod fuzz;
+
+/// Hidden entry points for the fuzz targets and the tests that share their checks.
+/// Present only when built by `cargo fuzz` (`cfg(fuzzing)`) or with the non-default
+/// feature `__fuzz`; not part of the public API.
+#[cfg(any(fuzzing, feature = "__fuzz"))]
+#[doc(hidden)]
+pub mod __fuzz {
+    pub use crate::fuzz::*;
+}
+
+pub use builder::FormBuilder;
 pub use form::error::{FormError, FormErrorKind};
-pub use form::{Form, FormBuilder};
+pub use form::Form;
 pub use limits::{Limits, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH};
-pub use parse::error::{ParseError, ParseErrorKind};
-pub use parse::event::{Event, Str};
-pub use parse::value::{Number, Value};
-pub use parse::{check, parse, Parser};
-pub use render::publish::{Message, MessagesError, Published, CONTENT_TYPE};
 pub use verify::accepted::Accepted;
 pub use verify::rejection::{Rejection, RejectionKind};
 pub use verify::stream::{ReadError, Verifier};
+
+pub mod json {
+    //! Strict JSON (RFC 8259, with the rules in the crate documentation's table) for
+    //! plain documents: the same parser that reads forms and bodies.
+    //!
+    //! ```
+    //! use formgate::json::{parse, ParseErrorKind};
+    //! use formgate::Limits;
+    //!
+    //! let limits = Limits::default(); // 1 MiB, depth 128
+    //! let doc = parse(br#"{"act":"greet","n":1.0}"#, &limits).unwrap();
+    //! assert_eq!(doc.get("act").and_then(|v| v.as_str()), Some("greet"));
+    //!
+    //! // Duplicate member names are rejected at any depth, compared after unescaping.
+    //! let err = parse(br#"{"a":1,"\u0061":2}"#, &limits).unwrap_err();
+    //! assert_eq!(err.kind(), ParseErrorKind::DuplicateKey);
+    //! assert_eq!(err.offset(), 7);
+    //! ```
+    //!
+    //! [`check`] gives the same verdict without building a tree, and [`Parser`] yields
+    //! the document as a stream of [`Event`]s.
+    pub use crate::parse::error::{ParseError, ParseErrorKind};
+    pub use crate::parse::event::{Event, Str};
+    pub use crate::parse::value::{Number, Value};
+    pub use crate::parse::{check, parse, Parser};
+}
+
+pub mod publish {
+    //! The GET body of an address, `{"p": prompt, "m": messages, "s": form}`, built once
+    //! by [`Form::publish`](crate::Form::publish) with a strong entity tag.
+    //!
+    //! ```
+    //! use formgate::publish::Message;
+    //! let form = formgate::Form::compile(br#"{"type":"string","maxLength":80}"#).unwrap();
+    //! let get = form.publish("Write a title.", &[Message::new("user", "about rain")]);
+    //! assert!(get.etag().starts_with("\"fg-"));
+    //! ```
+    pub use crate::render::publish::{Message, MessagesError, Published, CONTENT_TYPE};
+}

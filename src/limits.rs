@@ -9,11 +9,11 @@ pub const DEFAULT_MAX_DEPTH: usize = 128;
 ///
 /// Invariants:
 /// 1. `max_bytes` is checked before a single byte is parsed: a longer input is rejected
-///    with [`ParseErrorKind::TooLarge`](crate::ParseErrorKind::TooLarge) at offset
+///    with [`ParseErrorKind::TooLarge`](crate::json::ParseErrorKind::TooLarge) at offset
 ///    `max_bytes`.
 /// 2. `max_depth` counts nested containers (`[[1]]` has depth 2). A document exactly
 ///    `max_depth` deep is accepted; one container deeper is rejected with
-///    [`ParseErrorKind::TooDeep`](crate::ParseErrorKind::TooDeep) at the byte that opens it.
+///    [`ParseErrorKind::TooDeep`](crate::json::ParseErrorKind::TooDeep) at the byte that opens it.
 ///
 /// ```
 /// let limits = formgate::Limits::default().with_max_bytes(4096).with_max_depth(16);

@@ -18,10 +18,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use formgate::{
-    parse, Form, Limits, ParseErrorKind, Rejection, RejectionKind, DEFAULT_MAX_BYTES,
-    DEFAULT_MAX_DEPTH,
-};
+use formgate::json::{parse, ParseErrorKind};
+use formgate::{Form, Limits, Rejection, RejectionKind, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH};
 
 // ---------------------------------------------------------------------------
 // Measuring (invariant 2)

@@ -11,7 +11,9 @@
 mod common;
 
 use common::gen::{self, Rng, J};
-use formgate::{Audit, Bound, Form, Limits, Profile, Rule, Value};
+use formgate::audit::{Audit, Bound, Profile, Rule};
+use formgate::json::Value;
+use formgate::{Form, Limits};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
@@ -600,7 +602,7 @@ fn accepts_report_formats() {
         ]
     );
     let json = a.to_json();
-    let v = formgate::parse(json.as_bytes(), &Limits::default()).unwrap();
+    let v = formgate::json::parse(json.as_bytes(), &Limits::default()).unwrap();
     assert_eq!(v.get("profile").and_then(Value::as_str), Some("portable"));
     assert_eq!(v.get("max_size").and_then(Value::as_str), Some("unbounded"));
     let findings = v.get("findings").and_then(Value::as_array).unwrap();
@@ -707,7 +709,7 @@ fn check_bounds(form: &Form, a: &Audit, body: &[u8]) -> Result<(), TestCaseError
         "accepted though proven empty: {}",
         String::from_utf8_lossy(body)
     );
-    let value = formgate::parse(body, &Limits::default()).expect("an accepted body parses");
+    let value = formgate::json::parse(body, &Limits::default()).expect("an accepted body parses");
     let size = value.to_string().len() as u64;
     let depth = value.depth() as u64;
     if let Bound::Finite(max) = a.max_size() {

@@ -15,7 +15,8 @@
 mod common;
 
 use common::gen::{self, Pat, Profile, J};
-use formgate::{Form, Limits, ParseErrorKind};
+use formgate::json::ParseErrorKind;
+use formgate::{Form, Limits};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -570,7 +571,7 @@ fn check(form: &J, bodies: &[String]) -> Result<(), TestCaseError> {
     let theirs = oracle(&text);
     for body in bodies {
         let verdict = ours.verify(body.as_bytes());
-        match formgate::parse(body.as_bytes(), &Limits::default()) {
+        match formgate::json::parse(body.as_bytes(), &Limits::default()) {
             Err(e) if e.kind() == ParseErrorKind::DuplicateKey => {
                 prop_assert!(verdict.is_err(), "duplicate admitted: {} {}", text, body);
                 continue;

@@ -9,7 +9,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use formgate::{Limits, ParseErrorKind};
+use formgate::json::ParseErrorKind;
+use formgate::Limits;
 
 const CORPUS: &str = include_str!("data/parse_errors.txt");
 
@@ -217,10 +218,10 @@ fn parse_error_corpus() {
         }
         if case.expect.is_none() {
             // What is accepted renders to text that parses back to the same value.
-            let v = formgate::parse(&case.input, &case.limits).expect("accepted above");
+            let v = formgate::json::parse(&case.input, &case.limits).expect("accepted above");
             let text = v.to_string();
             let limits = Limits::default().with_max_bytes(usize::MAX);
-            match formgate::parse(text.as_bytes(), &limits) {
+            match formgate::json::parse(text.as_bytes(), &limits) {
                 Ok(w) if w == v => {}
                 other => failures.push(format!(
                     "{}: rendered as {text:?}, which parses as {other:?}",
@@ -294,7 +295,7 @@ fn errors_carry_the_pointer_of_the_enclosing_value() {
     ];
     let mut failures = Vec::new();
     for &(input, limits, kind, at, pointer) in cases {
-        match formgate::parse(input.as_bytes(), limits) {
+        match formgate::json::parse(input.as_bytes(), limits) {
             Ok(_) => failures.push(format!("{input}: accepted")),
             Err(e) => {
                 let got = (common::kind_name(e.kind()), e.offset(), e.pointer());

@@ -8,7 +8,8 @@
 use std::process::Command;
 use std::time::Instant;
 
-use formgate::{parse, Limits, ParseError, ParseErrorKind, Value, DEFAULT_MAX_DEPTH};
+use formgate::json::{parse, ParseError, ParseErrorKind, Value};
+use formgate::{Limits, DEFAULT_MAX_DEPTH};
 
 /// A stack far smaller than the main thread's 8 MiB: recursion on depth cannot fit in it.
 const SMALL_STACK: usize = 64 * 1024;
@@ -48,13 +49,16 @@ fn err(input: &[u8], limits: &Limits) -> ParseError {
         Err(e) => e,
     };
     // `check` and the pull parser report the same error.
-    assert_eq!(formgate::check(input, limits).as_ref().err(), Some(&e));
+    assert_eq!(
+        formgate::json::check(input, limits).as_ref().err(),
+        Some(&e)
+    );
     e
 }
 
 fn accepts(input: &[u8], limits: &Limits) -> bool {
     let parsed = parse(input, limits).is_ok();
-    assert_eq!(formgate::check(input, limits).is_ok(), parsed);
+    assert_eq!(formgate::json::check(input, limits).is_ok(), parsed);
     parsed
 }
 
@@ -201,7 +205,7 @@ fn max_bytes_boundary() {
             let e = err(input, &limits);
             assert_eq!(e.kind(), ParseErrorKind::TooLarge { limit: max });
             assert_eq!(e.offset(), max as u64);
-            let pulled = formgate::Parser::new(input, &limits)
+            let pulled = formgate::json::Parser::new(input, &limits)
                 .map(|_| ())
                 .unwrap_err();
             assert_eq!(pulled, e, "Parser::new checks the size");
@@ -239,7 +243,7 @@ fn million_brackets() {
     assert_eq!(e.offset(), 1_000_000);
     let closed = [input, vec![b']'; 1_000_000]].concat();
     let big = unbounded.with_max_bytes(closed.len());
-    assert!(formgate::check(&closed, &big).is_ok());
+    assert!(formgate::json::check(&closed, &big).is_ok());
 }
 
 #[test]
@@ -259,7 +263,7 @@ fn nested_objects() {
     assert_eq!(e.kind(), ParseErrorKind::UnexpectedEnd);
     assert_eq!(e.offset(), 5 * n as u64);
     let closed = format!("{open}1{}", "}".repeat(n));
-    assert!(formgate::check(closed.as_bytes(), &unbounded).is_ok());
+    assert!(formgate::json::check(closed.as_bytes(), &unbounded).is_ok());
     // A duplicate at the bottom is still found, with the whole path as its pointer's
     // depth.
     let dup = format!(r#"{open}{{"b":1,"b":2}}{}"#, "}".repeat(n));

@@ -13,7 +13,8 @@
 
 mod common;
 
-use formgate::{Limits, Value};
+use formgate::json::Value;
+use formgate::Limits;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -314,7 +315,7 @@ fn agrees_with_serde_json(bytes: &[u8]) -> Result<(), TestCaseError> {
             return Err(TestCaseError::fail(format!("{bytes:?}: {e}")));
         }
     }
-    let ours = formgate::parse(bytes, &Limits::default());
+    let ours = formgate::json::parse(bytes, &Limits::default());
     let theirs = serde_json::from_slice::<serde_json::Value>(bytes);
     match (&ours, &theirs) {
         (Ok(v), Ok(s)) => {
@@ -353,13 +354,13 @@ proptest! {
     #[test]
     fn written_values_parse_back(j in json_value(), seed in any::<u64>()) {
         let text = written(&j, seed);
-        let v = match formgate::parse(text.as_bytes(), &limits()) {
+        let v = match formgate::json::parse(text.as_bytes(), &limits()) {
             Ok(v) => v,
             Err(e) => return Err(TestCaseError::fail(format!("{text:?} rejected: {e}"))),
         };
         prop_assert_eq!(&from_formgate(&v), &j, "{:?}", text);
         let shown = v.to_string();
-        let w = formgate::parse(shown.as_bytes(), &limits()).expect("Display re-parses");
+        let w = formgate::json::parse(shown.as_bytes(), &limits()).expect("Display re-parses");
         prop_assert!(w == v, "{:?} displayed as {:?}", text, shown);
         // The same text through serde_json: an equal value (numbers as serde writes them).
         let s: serde_json::Value = serde_json::from_str(&text).expect("serde_json reads it");
@@ -374,14 +375,14 @@ proptest! {
         let s = to_serde(&j);
         let expected = serde_numbers(&j);
         for text in [serde_json::to_string(&s).unwrap(), serde_json::to_string_pretty(&s).unwrap()] {
-            let v = match formgate::parse(text.as_bytes(), &limits()) {
+            let v = match formgate::json::parse(text.as_bytes(), &limits()) {
                 Ok(v) => v,
                 Err(e) => return Err(TestCaseError::fail(format!("{text:?} rejected: {e}"))),
             };
             prop_assert_eq!(&from_formgate(&v), &expected, "{:?}", text);
         }
         let compact = serde_json::to_string(&s).unwrap();
-        let v = formgate::parse(compact.as_bytes(), &limits()).unwrap();
+        let v = formgate::json::parse(compact.as_bytes(), &limits()).unwrap();
         prop_assert_eq!(v.to_string(), compact.as_str());
     }
 }
@@ -458,7 +459,7 @@ fn mutate(bytes: &mut Vec<u8>, op: u8, at: prop::sample::Index, b: u8, from: pro
 fn oracle_serde_json_accepts_duplicate_names() {
     let text = br#"{"a":1,"a":2}"#;
     assert!(serde_json::from_slice::<serde_json::Value>(text).is_ok());
-    assert!(formgate::parse(text, &Limits::default()).is_err());
+    assert!(formgate::json::parse(text, &Limits::default()).is_err());
 }
 
 #[test]
@@ -473,7 +474,7 @@ fn oracle_serde_json_rejects_lone_surrogate_escapes() {
             serde_json::from_str::<serde_json::Value>(text).is_err(),
             "serde_json accepted {text}"
         );
-        assert!(formgate::parse(text.as_bytes(), &Limits::default()).is_err());
+        assert!(formgate::json::parse(text.as_bytes(), &Limits::default()).is_err());
     }
 }
 
@@ -494,7 +495,7 @@ fn oracle_serde_json_keeps_lexemes_but_rewrites_exponents() {
         let n: serde_json::Value = serde_json::from_str(lexeme).unwrap();
         assert_eq!(n.to_string(), shown);
         assert_eq!(serde_lexeme(lexeme), shown);
-        let v = formgate::parse(lexeme.as_bytes(), &Limits::default()).unwrap();
+        let v = formgate::json::parse(lexeme.as_bytes(), &Limits::default()).unwrap();
         assert_eq!(v.to_string(), lexeme, "formgate keeps the lexeme");
     }
 }
@@ -507,7 +508,7 @@ fn oracle_serde_json_stops_at_depth_128() {
     assert!(e.to_string().starts_with("recursion limit exceeded"), "{e}");
     // formgate's default admits exactly 128; the differential allows that one case.
     assert!(agrees_with_serde_json(nest(128).as_bytes()).is_ok());
-    assert!(formgate::parse(nest(129).as_bytes(), &Limits::default()).is_err());
+    assert!(formgate::json::parse(nest(129).as_bytes(), &Limits::default()).is_err());
 }
 
 #[test]

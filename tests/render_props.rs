@@ -12,7 +12,9 @@
 mod common;
 
 use common::gen::{self, Rng, Style, J};
-use formgate::{Form, Limits, Message, Value};
+use formgate::json::Value;
+use formgate::publish::Message;
+use formgate::{Form, Limits};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -185,7 +187,7 @@ fn messages(list: &[(&str, &str)]) -> Vec<Message> {
 
 /// The body parses strictly into `{p, m, s}` in that order with the given content.
 fn check_published(body: &[u8], prompt: &str, list: &[(&str, &str)], form: &Form) {
-    let v = formgate::parse(body, &Limits::default()).expect("the GET body is strict JSON");
+    let v = formgate::json::parse(body, &Limits::default()).expect("the GET body is strict JSON");
     let Value::Object(members) = &v else {
         panic!("not an object")
     };
@@ -209,7 +211,7 @@ fn check_published(body: &[u8], prompt: &str, list: &[(&str, &str)], form: &Form
         body.ends_with(tail.as_bytes()),
         "s is not schema_json verbatim"
     );
-    let s = formgate::parse(form.schema_json().as_bytes(), &Limits::default()).unwrap();
+    let s = formgate::json::parse(form.schema_json().as_bytes(), &Limits::default()).unwrap();
     assert_eq!(v.get("s"), Some(&s));
 }
 

@@ -16,7 +16,9 @@
 mod common;
 
 use common::gen::{self, Rng, J};
-use formgate::{Bound, Form, FormErrorKind, Limits, ParseErrorKind, Profile, Rule, Value};
+use formgate::audit::{Bound, Profile, Rule};
+use formgate::json::{ParseErrorKind, Value};
+use formgate::{Form, FormErrorKind, Limits};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
@@ -53,7 +55,7 @@ fn to_j(v: &Value<'_>) -> J {
 }
 
 fn parse_j(text: &str) -> J {
-    to_j(&formgate::parse(text.as_bytes(), &Limits::default()).unwrap())
+    to_j(&formgate::json::parse(text.as_bytes(), &Limits::default()).unwrap())
 }
 
 /// Whether the form has no `$ref` cycle at all (the Anthropic profile reports every

@@ -17,7 +17,8 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use common::gen::{self, J};
-use formgate::{Form, Limits, ParseErrorKind, Rejection, RejectionKind};
+use formgate::json::ParseErrorKind;
+use formgate::{Form, Limits, Rejection, RejectionKind};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use serde::Deserialize;
@@ -714,7 +715,7 @@ fn check(form: &J, bodies: &[String]) -> Result<(), TestCaseError> {
                     TestCaseError::fail(format!("accept: {e:?}\nform {text}\nbody {body}"))
                 })?;
                 prop_assert_eq!(accepted.body(), b);
-                let parsed = formgate::parse(b, &Limits::default()).unwrap();
+                let parsed = formgate::json::parse(b, &Limits::default()).unwrap();
                 prop_assert_eq!(accepted.value(), &parsed);
                 match into {
                     Ok(v) => {
@@ -760,19 +761,19 @@ fn same_shape(a: &serde_json::Value, b: &serde_json::Value) -> bool {
 
 /// The body as a generator value, for [`J::has_overflowing_number`].
 fn body_value(body: &str) -> J {
-    fn conv(v: &formgate::Value<'_>) -> J {
+    fn conv(v: &formgate::json::Value<'_>) -> J {
         match v {
-            formgate::Value::Null => J::Null,
-            formgate::Value::Bool(b) => J::Bool(*b),
-            formgate::Value::Number(n) => J::num(n.as_str()),
-            formgate::Value::String(s) => J::str(s),
-            formgate::Value::Array(items) => J::Arr(items.iter().map(conv).collect()),
-            formgate::Value::Object(m) => {
+            formgate::json::Value::Null => J::Null,
+            formgate::json::Value::Bool(b) => J::Bool(*b),
+            formgate::json::Value::Number(n) => J::num(n.as_str()),
+            formgate::json::Value::String(s) => J::str(s),
+            formgate::json::Value::Array(items) => J::Arr(items.iter().map(conv).collect()),
+            formgate::json::Value::Object(m) => {
                 J::Obj(m.iter().map(|(k, v)| (k.to_string(), conv(v))).collect())
             }
         }
     }
-    conv(&formgate::parse(body.as_bytes(), &Limits::default()).unwrap())
+    conv(&formgate::json::parse(body.as_bytes(), &Limits::default()).unwrap())
 }
 
 proptest! {

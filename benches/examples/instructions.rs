@@ -1,4 +1,4 @@
-//! Run `Form::verify` (or `formgate::check`) `N` times on one benchmark body, for
+//! Run `Form::verify` (or `formgate::json::check`) `N` times on one benchmark body, for
 //! instruction counts with callgrind (stable on a noisy machine, unlike times):
 //!
 //! ```text
@@ -32,10 +32,10 @@ fn main() {
     let n: usize = args.next().and_then(|s| s.parse().ok()).expect(usage);
     let form = formgate::Form::compile(case.form.as_bytes()).expect("the form compiles");
     let limits = form.limits();
-    assert!(form.verify(&case.body).is_ok() && formgate::check(&case.body, &limits).is_ok());
+    assert!(form.verify(&case.body).is_ok() && formgate::json::check(&case.body, &limits).is_ok());
     for _ in 0..n {
         let ok = if check {
-            formgate::check(std::hint::black_box(&case.body), &limits).is_ok()
+            formgate::json::check(std::hint::black_box(&case.body), &limits).is_ok()
         } else {
             form.verify(std::hint::black_box(&case.body)).is_ok()
         };

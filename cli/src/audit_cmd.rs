@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use formgate::Profile;
+use formgate::audit::Profile;
 
 use crate::Status;
 

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use formgate::ParseError;
+use formgate::json::ParseError;
 
 use crate::input::{self, Source};
 use crate::limits::LimitArgs;
@@ -57,7 +57,7 @@ fn check_one(source: &Source, limits: &formgate::Limits) -> Status {
             return Status::Failed;
         }
     };
-    match formgate::check(&bytes, limits) {
+    match formgate::json::check(&bytes, limits) {
         Ok(()) => Status::Accepted,
         Err(e) => {
             eprintln!("{}: {}", source.name(), describe(&e, &bytes));

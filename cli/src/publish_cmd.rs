@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use formgate::Message;
+use formgate::publish::Message;
 
 use crate::input::Source;
 use crate::Status;

@@ -13,7 +13,8 @@ mod serve_support;
 
 use std::time::{Duration, Instant};
 
-use formgate::{Form, Message};
+use formgate::publish::Message;
+use formgate::Form;
 use hyper::{Method, StatusCode};
 use serve_support::*;
 
@@ -149,7 +150,7 @@ async fn arrival_of_the_embedded_form() {
     let s = tree().schema_json().to_owned();
     assert!(body.starts_with("{\"p\":\""), "{body}");
     assert!(body.ends_with(&format!(",\"s\":{s}}}")), "{body}");
-    assert!(formgate::check(&r.body, &formgate::Limits::default()).is_ok());
+    assert!(formgate::json::check(&r.body, &formgate::Limits::default()).is_ok());
 }
 
 #[tokio::test]

@@ -13,7 +13,7 @@ use formgate::{Form, Limits, RejectionKind};
 
 /// Invariant 1.
 pub fn serde_json_agrees(data: &[u8]) {
-    let ours = formgate::parse(data, &Limits::default());
+    let ours = formgate::json::parse(data, &Limits::default());
     match (ours, serde_json::from_slice::<serde_json::Value>(data)) {
         (Ok(ours), Ok(theirs)) => assert!(
             same(&ours, &theirs),
@@ -27,8 +27,8 @@ pub fn serde_json_agrees(data: &[u8]) {
     }
 }
 
-fn same(ours: &formgate::Value<'_>, theirs: &serde_json::Value) -> bool {
-    use formgate::Value as F;
+fn same(ours: &formgate::json::Value<'_>, theirs: &serde_json::Value) -> bool {
+    use formgate::json::Value as F;
     use serde_json::Value as S;
     match (ours, theirs) {
         (F::Null, S::Null) => true,

@@ -37,7 +37,7 @@ use crate::parse::value::write_json_string;
 /// Which constrained decoder's restrictions an audit adds to the portable rules.
 ///
 /// ```
-/// use formgate::Profile;
+/// use formgate::audit::Profile;
 /// assert_eq!(Profile::from_name("openai"), Some(Profile::OpenAi));
 /// assert_eq!(Profile::OpenAi.name(), "openai");
 /// assert_eq!(Profile::from_name("gpt"), None);
@@ -266,7 +266,8 @@ impl fmt::Display for Bound {
 /// admitted values.
 ///
 /// ```
-/// use formgate::{Bound, Form, Profile, Rule};
+/// use formgate::Form;
+/// use formgate::audit::{Bound, Profile, Rule};
 /// let form = Form::compile(br#"{
 ///     "type": "object",
 ///     "properties": {"name": {"type": "string", "maxLength": 8}},
@@ -416,7 +417,8 @@ impl Form {
     /// it would give, found before the copies are all made, whatever `depth` asks).
     ///
     /// ```
-    /// use formgate::{Bound, Form, Profile};
+    /// use formgate::Form;
+    /// use formgate::audit::{Bound, Profile};
     /// let list = Form::compile(br##"{
     ///     "anyOf": [
     ///         {"type": "null"},

@@ -1,6 +1,10 @@
 //! JSON Pointers (RFC 6901) as they appear in forms: building, escaping, and decoding
 //! the fragment of a `$ref`.
 
+use crate::limits::Limits;
+use crate::parse::event::Event;
+use crate::parse::Parser;
+
 /// Append one reference token to a pointer, escaping `~` and `/`.
 pub(crate) fn push(pointer: &mut String, token: &str) {
     pointer.push('/');
@@ -65,6 +69,64 @@ fn percent_decode(s: &str) -> Option<String> {
         }
     }
     String::from_utf8(out).ok()
+}
+
+/// The byte offset of the member name (or array element) at `pointer` in `schema`, for
+/// error messages. Re-parses the form; called only on compile errors.
+pub(crate) fn offset_of(schema: &[u8], pointer: &str) -> Option<u64> {
+    if pointer.is_empty() {
+        return Some(0);
+    }
+    let target: Vec<String> = pointer
+        .strip_prefix('/')?
+        .split('/')
+        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .collect();
+    let mut p = Parser::new(schema, &Limits::default()).ok()?;
+    // One entry per open container: the current member name or element index.
+    let mut path: Vec<(bool, String, usize)> = Vec::new();
+    let at = |path: &[(bool, String, usize)]| -> bool {
+        path.len() == target.len()
+            && path.iter().zip(&target).all(|((object, name, i), t)| {
+                if *object {
+                    name == t
+                } else {
+                    i.to_string() == *t
+                }
+            })
+    };
+    loop {
+        let ev = p.next().ok()??;
+        let mut matched = false;
+        match ev {
+            Event::Key(k) => {
+                if let Some(last) = path.last_mut() {
+                    last.1 = k.as_str().to_owned();
+                }
+                matched = at(&path);
+            }
+            Event::ObjectEnd | Event::ArrayEnd => {
+                path.pop();
+                continue;
+            }
+            _ => {
+                if let Some(last) = path.last_mut() {
+                    if !last.0 {
+                        last.2 = last.2.wrapping_add(1);
+                        matched = at(&path);
+                    }
+                }
+            }
+        }
+        if matched {
+            return Some(p.offset());
+        }
+        match ev {
+            Event::ObjectStart => path.push((true, String::new(), 0)),
+            Event::ArrayStart => path.push((false, String::new(), usize::MAX)),
+            _ => {}
+        }
+    }
 }
 
 #[cfg(test)]

@@ -12,7 +12,9 @@
 //!    published enforces what was compiled.
 //! 5. The published GET body is strict JSON.
 
-use crate::{parse, Form, FormErrorKind, Limits, Message, Value};
+use crate::json::{parse, Value};
+use crate::publish::Message;
+use crate::{Form, FormErrorKind, Limits};
 
 /// Bodies every compiled form is tried on, besides the form's own text and strings.
 const BODIES: &[&[u8]] = &[

@@ -12,7 +12,8 @@
 //!    its length and `max_depth` equal to its nesting, and rejected with `TooLarge` or
 //!    `TooDeep` one below either.
 
-use crate::{check, parse, Limits, ParseError, ParseErrorKind, Parser, Value};
+use crate::json::{check, parse, ParseError, ParseErrorKind, Parser, Value};
+use crate::Limits;
 
 /// Run every check above on `data`; panics on a violation, returns otherwise.
 pub fn strict_parse(data: &[u8]) {

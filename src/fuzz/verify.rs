@@ -26,7 +26,8 @@
 
 use serde::de::IgnoredAny;
 
-use crate::{parse, Form, Rejection, RejectionKind};
+use crate::json::parse;
+use crate::{Form, Rejection, RejectionKind};
 
 /// Bodies at most this long are also streamed one byte at a time (invariant 2).
 const BYTEWISE: usize = 512;

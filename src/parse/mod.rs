@@ -29,7 +29,8 @@ use value::Value;
 /// A pull parser over a complete input: call [`Parser::next`] until it yields `None`.
 ///
 /// ```
-/// use formgate::{Event, Limits, Parser};
+/// use formgate::Limits;
+/// use formgate::json::{Event, Parser};
 /// let mut p = Parser::new(br#"{"a":[1,"x"]}"#, &Limits::default()).unwrap();
 /// let mut n = 0;
 /// while let Some(ev) = p.next().unwrap() {
@@ -123,7 +124,8 @@ pub fn check(input: &[u8], limits: &Limits) -> Result<(), ParseError> {
 /// Parse strict JSON into a [`Value`] that borrows unescaped strings from `input`.
 ///
 /// ```
-/// use formgate::{parse, Limits, ParseErrorKind};
+/// use formgate::Limits;
+/// use formgate::json::{parse, ParseErrorKind};
 /// let v = parse(br#"{"name":"gate","n":1e400}"#, &Limits::default()).unwrap();
 /// assert_eq!(v.get("name").and_then(|v| v.as_str()), Some("gate"));
 /// let e = parse(br#"{"a":1,"\u0061":2}"#, &Limits::default()).unwrap_err();

@@ -43,9 +43,9 @@ impl Message {
     /// `role` and a string `content` (invariant 3).
     ///
     /// ```
-    /// let m = formgate::Message::list_from_json(br#"[{"role":"user","content":"hi"}]"#).unwrap();
+    /// let m = formgate::publish::Message::list_from_json(br#"[{"role":"user","content":"hi"}]"#).unwrap();
     /// assert_eq!(m[0].role(), "user");
-    /// assert!(formgate::Message::list_from_json(br#"[{"role":"user"}]"#).is_err());
+    /// assert!(formgate::publish::Message::list_from_json(br#"[{"role":"user"}]"#).is_err());
     /// ```
     pub fn list_from_json(json: &[u8]) -> Result<Vec<Message>, MessagesError> {
         let v = crate::parse::parse(json, &Limits::default()).map_err(MessagesError::Parse)?;
@@ -156,6 +156,23 @@ fn tag(content_type: &[u8], body: &[u8]) -> String {
         b = (b ^ u64::from(byte.rotate_left(3))).wrapping_mul(PRIME);
     }
     format!("{a:016x}{b:016x}")
+}
+
+impl Form {
+    /// The GET body of an address serving this form, `{"p": prompt, "m": messages,
+    /// "s": form}`, with its strong entity tag. Build it once and serve the bytes.
+    ///
+    /// ```
+    /// use formgate::Form;
+    /// use formgate::publish::Message;
+    /// let form = Form::compile(br#"{"type":"string","maxLength":80}"#).unwrap();
+    /// let get = form.publish("Write a haiku title.", &[Message::new("user", "about rain")]);
+    /// assert!(std::str::from_utf8(get.body()).unwrap().ends_with(r#""s":{"type":"string","maxLength":80}}"#));
+    /// assert_eq!(get.content_type(), "application/json");
+    /// ```
+    pub fn publish(&self, prompt: &str, messages: &[Message]) -> Published {
+        publish(self, prompt, messages)
+    }
 }
 
 #[cfg(test)]

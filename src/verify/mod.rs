@@ -24,6 +24,7 @@
 //! Cost: O(events × instances alive per container) time; O(depth × instances) memory.
 
 pub(crate) mod accepted;
+mod api;
 pub(crate) mod deserialize;
 pub(crate) mod fast;
 pub(crate) mod matcher;

@@ -80,9 +80,9 @@ pub fn selected(name: &str, filter: Option<&str>) -> bool {
     }
 }
 
-/// The name of a [`formgate::ParseErrorKind`] variant, without its fields
+/// The name of a [`formgate::json::ParseErrorKind`] variant, without its fields
 /// (`TooDeep { limit: 128 }` gives `TooDeep`).
-pub fn kind_name(kind: formgate::ParseErrorKind) -> String {
+pub fn kind_name(kind: formgate::json::ParseErrorKind) -> String {
     let debug = format!("{kind:?}");
     match debug.find([' ', '{', '(']) {
         Some(end) => debug[..end].to_string(),
@@ -91,14 +91,14 @@ pub fn kind_name(kind: formgate::ParseErrorKind) -> String {
 }
 
 /// The error's kind name and offset, or `None` if the input is accepted; checks that
-/// [`formgate::parse`], [`formgate::check`] and the pull [`formgate::Parser`] agree.
+/// [`formgate::json::parse`], [`formgate::json::check`] and the pull [`formgate::json::Parser`] agree.
 pub fn verdict(
     input: &[u8],
     limits: &formgate::Limits,
-) -> Result<Option<formgate::ParseError>, String> {
-    let parsed = formgate::parse(input, limits).err();
-    let checked = formgate::check(input, limits).err();
-    let pulled = match formgate::Parser::new(input, limits) {
+) -> Result<Option<formgate::json::ParseError>, String> {
+    let parsed = formgate::json::parse(input, limits).err();
+    let checked = formgate::json::check(input, limits).err();
+    let pulled = match formgate::json::Parser::new(input, limits) {
         Err(e) => Some(e),
         Ok(mut p) => loop {
             match p.next() {

@@ -1,7 +1,7 @@
 //! Arrival: `GET /` (and `HEAD /`) answers the form.
 //!
 //! Invariants:
-//! 1. The JSON body is [`formgate::Published::body`], computed once at startup from the
+//! 1. The JSON body is [`formgate::publish::Published::body`], computed once at startup from the
 //!    compiled form that verifies acts; every answer is a reference-counted copy of the
 //!    same bytes, so it cannot depend on headers, cookies or history.
 //! 2. The only request headers read are `Accept` (the page for people, only when it
@@ -35,7 +35,7 @@ impl Arrival {
     /// Precompute the answers from the published body, its entity tag, the optional
     /// `GPT-Type` value and the page for people.
     pub fn new(
-        published: &formgate::Published,
+        published: &formgate::publish::Published,
         gpt_type: Option<HeaderValue>,
         html: String,
     ) -> Arrival {

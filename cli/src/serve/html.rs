@@ -11,7 +11,7 @@
 /// Build the page. `s` is the compact published form, `sample` a body to start from.
 pub(crate) fn page(
     prompt: &str,
-    messages: &[formgate::Message],
+    messages: &[formgate::publish::Message],
     s: &str,
     sample: Option<&str>,
     gpt_type: Option<&str>,
@@ -176,7 +176,7 @@ mod tests {
 
     #[test]
     fn escapes_all_text() {
-        let m = [formgate::Message::new("<user>", "a & b")];
+        let m = [formgate::publish::Message::new("<user>", "a & b")];
         let p = page(
             "</pre><script>x</script>",
             &m,

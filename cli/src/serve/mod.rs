@@ -24,7 +24,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use formgate::{Form, Message};
+use formgate::publish::Message;
+use formgate::Form;
 use hyper::header::HeaderValue;
 
 use crate::input::Source;

@@ -1,0 +1,72 @@
+//! The composition root: schema bytes → strict parse (`crate::parse`) → compiled nodes
+//! (`crate::form::compile`) → rendered `s` (`crate::render`) → [`Form`].
+//!
+//! This is the one module that calls all three, so none of those stages needs to know
+//! the others above it (see `docs/ARCHITECTURE.md`, "Stages").
+
+use crate::form::error::FormError;
+use crate::form::{compile, pointer, Form};
+use crate::limits::Limits;
+
+/// Options for compiling a form: the limits its bodies are held to.
+///
+/// ```
+/// let form = formgate::Form::builder()
+///     .max_bytes(64 * 1024)
+///     .max_depth(16)
+///     .compile(br#"{"type":"array","items":{"type":"integer"}}"#)
+///     .unwrap();
+/// assert_eq!(form.limits().max_depth(), 16);
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FormBuilder {
+    limits: Limits,
+}
+
+impl FormBuilder {
+    /// The largest body accepted, in bytes (default 1 MiB).
+    pub fn max_bytes(mut self, n: usize) -> FormBuilder {
+        self.limits = self.limits.with_max_bytes(n);
+        self
+    }
+
+    /// The deepest nesting of containers accepted in a body (default 128).
+    pub fn max_depth(mut self, n: usize) -> FormBuilder {
+        self.limits = self.limits.with_max_depth(n);
+        self
+    }
+
+    /// Set both limits at once.
+    pub fn limits(mut self, limits: Limits) -> FormBuilder {
+        self.limits = limits;
+        self
+    }
+
+    /// Compile `schema` with these options. The schema itself is parsed strictly with
+    /// the default limits (1 MiB, depth 128).
+    pub fn compile(self, schema: &[u8]) -> Result<Form, FormError> {
+        let value = crate::parse::parse(schema, &Limits::default()).map_err(FormError::parse)?;
+        let compiled = compile::compile(&value).map_err(|mut e| {
+            e.set_offset(pointer::offset_of(schema, e.pointer()));
+            e
+        })?;
+        let schema_json =
+            crate::render::schema(&compiled.nodes, &compiled.consts, compiled.root).into();
+        Ok(Form::assemble(compiled, schema_json, self.limits))
+    }
+}
+
+impl Form {
+    /// Compile a form with the default limits for its bodies (1 MiB, depth 128).
+    ///
+    /// Fails, naming the keyword and its JSON Pointer, on anything outside the
+    /// vocabulary (see the crate documentation).
+    pub fn compile(schema: &[u8]) -> Result<Form, FormError> {
+        FormBuilder::default().compile(schema)
+    }
+
+    /// Options for compiling: limits for the bodies.
+    pub fn builder() -> FormBuilder {
+        FormBuilder::default()
+    }
+}

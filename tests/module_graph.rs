@@ -1,0 +1,217 @@
+//! The library's top-level modules form layers with no cycles (docs/ARCHITECTURE.md,
+//! "Stages"): every `crate::` path a module names must lead to a module of a lower
+//! layer. A new top-level module must be given a layer here, and an import that goes
+//! up or sideways fails with the file and line that makes it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Each top-level module of `src/` and its layer; an edge must go strictly down.
+const LAYERS: &[(&str, u8)] = &[
+    ("limits", 0),
+    ("fasthash", 0),
+    ("parse", 1),
+    ("form", 2),
+    ("verify", 3),
+    ("render", 3),
+    ("audit", 3),
+    ("builder", 4),
+    ("fuzz", 5),
+    ("lib", 6),
+];
+
+/// Public modules declared inline in `lib.rs` that only re-export one stage's items.
+const FACADES: &[(&str, &str)] = &[("json", "parse"), ("publish", "render")];
+
+fn layer(module: &str) -> Option<u8> {
+    LAYERS.iter().find(|(m, _)| *m == module).map(|&(_, l)| l)
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The top-level module a file under `src/` belongs to.
+fn owner(src: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(src).unwrap();
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_str()
+        .unwrap();
+    first.trim_end_matches(".rs").to_owned()
+}
+
+/// The code of a line without its comment (doc comments included): links in docs do
+/// not make a dependency.
+fn code(line: &str) -> &str {
+    let mut in_str = false;
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if in_str => i += 1,
+            b'"' => in_str = !in_str,
+            b'/' if !in_str && bytes.get(i + 1) == Some(&b'/') => return &line[..i],
+            _ => {}
+        }
+        i += 1;
+    }
+    line
+}
+
+/// Names that `lib.rs` re-exports at the crate root, and the module each comes from,
+/// so `crate::Form` counts as a use of `form`.
+fn root_exports(src: &Path) -> BTreeMap<String, String> {
+    let lib = fs::read_to_string(src.join("lib.rs")).unwrap();
+    let mut map = BTreeMap::new();
+    for line in lib.lines() {
+        let Some(rest) = line.trim().strip_prefix("pub use ") else {
+            continue;
+        };
+        let module = rest
+            .split("::")
+            .next()
+            .unwrap()
+            .trim_start_matches("crate::");
+        let module = rest
+            .strip_prefix("crate::")
+            .map_or(module, |r| r.split("::").next().unwrap());
+        let names = match (rest.find('{'), rest.find('}')) {
+            (Some(a), Some(b)) => rest[a + 1..b].to_owned(),
+            _ => rest
+                .rsplit("::")
+                .next()
+                .unwrap()
+                .trim_end_matches(';')
+                .to_owned(),
+        };
+        for name in names.split(',') {
+            let name = name.trim();
+            if !name.is_empty() {
+                map.insert(name.to_owned(), module.to_owned());
+            }
+        }
+    }
+    map
+}
+
+/// Every `(from, to, where)` edge among the top-level modules.
+fn edges() -> Vec<(String, String, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let exports = root_exports(&src);
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut edges = Vec::new();
+    for file in &files {
+        let from = owner(&src, file);
+        let text = fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = code(line);
+            let mut rest = code;
+            while let Some(at) = rest.find("crate::") {
+                let tail = &rest[at + "crate::".len()..];
+                // `crate::{a, b::c}` names several paths; `crate::a::b` one.
+                let (names, used): (Vec<&str>, usize) = match tail.strip_prefix('{') {
+                    Some(list) => {
+                        let end = list.find('}').unwrap_or(list.len());
+                        let names = list[..end]
+                            .split(',')
+                            .map(|p| p.trim().split("::").next().unwrap())
+                            .collect();
+                        (names, end + 1)
+                    }
+                    None => {
+                        let len = tail
+                            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                            .unwrap_or(tail.len());
+                        (vec![&tail[..len]], len)
+                    }
+                };
+                rest = &tail[used.min(tail.len())..];
+                for name in names.into_iter().filter(|n| !n.is_empty()) {
+                    let to = if layer(name).is_some() {
+                        name.to_owned()
+                    } else if let Some(&(_, stage)) = FACADES.iter().find(|(f, _)| *f == name) {
+                        stage.to_owned()
+                    } else if let Some(m) = exports.get(name) {
+                        m.clone()
+                    } else {
+                        // A root item defined in lib.rs itself.
+                        "lib".to_owned()
+                    };
+                    if to != from {
+                        let rel = file.strip_prefix(&src).unwrap().display();
+                        edges.push((from.clone(), to, format!("src/{rel}:{}", n + 1)));
+                    }
+                }
+            }
+        }
+    }
+    edges
+}
+
+#[test]
+fn every_top_level_module_has_a_layer() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let unknown: BTreeSet<String> = files
+        .iter()
+        .map(|f| owner(&src, f))
+        .filter(|m| layer(m).is_none())
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "give these modules a layer in tests/module_graph.rs: {unknown:?}"
+    );
+}
+
+#[test]
+fn imports_only_go_down_the_layers() {
+    let edges = edges();
+    assert!(
+        edges.iter().any(|(f, t, _)| f == "verify" && t == "form"),
+        "the scan finds the edges that exist (verify uses form)"
+    );
+    let wrong: Vec<String> = edges
+        .iter()
+        .filter(|(from, to, _)| match (layer(from), layer(to)) {
+            (Some(a), Some(b)) => b >= a,
+            _ => true,
+        })
+        .map(|(from, to, at)| {
+            format!(
+                "{at}: {from} (layer {:?}) uses {to} (layer {:?})",
+                layer(from),
+                layer(to)
+            )
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "imports that go up or sideways:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_scan_sees_comments_and_strings() {
+    assert_eq!(
+        code("use crate::form::Form; // crate::verify"),
+        "use crate::form::Form; "
+    );
+    assert_eq!(code("/// [`x`](crate::verify)"), "");
+    assert_eq!(code(r#"let s = "a // b"; // c"#), r#"let s = "a // b"; "#);
+}
