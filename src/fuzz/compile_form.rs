@@ -5,7 +5,7 @@
 //! 2. A form error is well-formed: a byte offset within the input (when there is one),
 //!    a JSON Pointer (`""` or starting with `/`), a message.
 //! 3. A compiled form renders to a fixed point: its `schema_json` is strict JSON, compiles
-//!    again, and the second form renders the same text (DESIGN, promise 1).
+//!    again, and the second form renders the same text (docs/ARCHITECTURE.md, "Where each promise is kept").
 //! 4. The form and its re-compiled rendering give the same verdict, kind, offset and
 //!    pointers on a few fixed bodies, on the form's own text, and on every string the
 //!    form holds (pattern sources, enum members, names, as string bodies): what is
