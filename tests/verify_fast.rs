@@ -141,6 +141,14 @@ fn deep_bodies_hand_over_and_small_stacks_suffice() {
             let body = format!("{}1{}", "[{\"a\":".repeat(60), "}]".repeat(60));
             assert!(open.verify(body.as_bytes()).is_ok());
             assert!(fast_accepts(&open, "[[[1]]]".as_bytes()));
+            // 40 nested arrays: within the release build's 96 frames, beyond the debug
+            // build's 32. CI runs this file in both, so each limit is exercised.
+            let forty = format!("{}1{}", "[".repeat(40), "]".repeat(40));
+            assert_eq!(
+                fast_accepts(&open, forty.as_bytes()),
+                !cfg!(debug_assertions),
+                "the fast path takes 40 levels in release builds only"
+            );
         })
         .unwrap()
         .join()
