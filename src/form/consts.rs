@@ -52,9 +52,8 @@ pub(crate) struct ConstSet {
     pub(crate) has_array: bool,
     pub(crate) has_object: bool,
     /// The string candidates, for the common string `enum`: a body string is compared
-    /// with these directly rather than through every candidate's `CValue` (about 100
-    /// instructions per call before, on the 1 MB records body's tags; see
-    /// `ObjectChecks::then_written` for the measurement of both changes).
+    /// with these directly rather than through every candidate's `CValue`
+    /// (benches/README.md, optimization `guessed-names`).
     pub(crate) strings: Box<[Box<str>]>,
 }
 

@@ -55,8 +55,7 @@ fn special_mask(x: u64) -> u64 {
 #[inline(always)]
 pub(crate) fn find_special(bytes: &[u8], mut i: usize) -> usize {
     // Sixteen bytes per step where they are there: one bounds check and one branch for
-    // two words. Instructions per verify (callgrind): 3.97 K -> 3.75 K on the small
-    // body (long summary and subject strings); no change on the others.
+    // two words (benches/README.md, optimization `sixteen-bytes`).
     while let Some(chunk) = bytes.get(i..i + 16) {
         let a = special_mask(u64::from_le_bytes(chunk[..8].try_into().expect("8 bytes")));
         let b = special_mask(u64::from_le_bytes(chunk[8..].try_into().expect("8 bytes")));
@@ -91,8 +90,7 @@ pub(crate) fn find_special(bytes: &[u8], mut i: usize) -> usize {
 ///
 /// Validating blocks of at least 16 KiB and slicing each string out of its block's
 /// `&str` costs about a tenth of validating each string on its own: strings are short
-/// and the per-call overhead of `from_utf8` dominated (callgrind on a 1 MB body of
-/// 5,000 records: 5.4 M instructions became 0.5 M). Validating lazily, rather than the
+/// and the per-call overhead of `from_utf8` dominated (benches/README.md, optimization `block-utf8`). Validating lazily, rather than the
 /// whole input up front, keeps an early rejection early: a 1 MB body that breaks its
 /// form in the first record costs one block, not a megabyte.
 ///
@@ -139,9 +137,7 @@ impl<'a> Input<'a> {
         let target = end.max(start.saturating_add(BLOCK)).min(self.bytes.len());
         let run = &self.bytes[start..target];
         // simdutf8 validates with SIMD where the CPU has it; only an invalid run goes
-        // through std for the offset of its first bad byte. Instructions per verify
-        // (callgrind): 4.95 K -> 4.80 K (small body), 585 K -> 551 K (19 KB tree, many
-        // non-ASCII words), 27.3 M -> 26.3 M (1 MB records).
+        // through std for the offset of its first bad byte (benches/README.md, optimization `simd-utf8`).
         let valid = match simdutf8::basic::from_utf8(run).or_else(|_| std::str::from_utf8(run)) {
             Ok(t) => t,
             Err(e) => {
@@ -184,9 +180,7 @@ fn utf8_prefix(bytes: &[u8], start: usize, end: usize) -> Result<(), (ParseError
 /// Scan a string whose opening quote is at `open`.
 ///
 /// The common case (no escape: scan to the closing quote, slice the validated block) is
-/// inlined into its callers; everything else is out of line. Inlining it took the fast
-/// path of `verify` from 5.58 K to 5.26 K instructions on the small body, 634 K to
-/// 612 K on the 19 KB tree and 30.4 M to 29.1 M on the 1 MB records (callgrind).
+/// inlined into its callers; everything else is out of line (benches/README.md, optimization `inline-string`).
 #[inline(always)]
 pub(crate) fn string<'a>(
     inp: &Input<'a>,
@@ -204,8 +198,7 @@ pub(crate) fn string<'a>(
 }
 
 /// [`string`], called rather than inlined: for the event machine, whose one big step
-/// function got slower with the scan inlined into it (callgrind, `check` on the 19 KB
-/// tree: 391 K instructions called, 473 K inlined).
+/// function got slower with the scan inlined into it (benches/README.md, optimization `called-string`).
 #[inline(never)]
 pub(crate) fn string_called<'a>(
     inp: &Input<'a>,

@@ -156,8 +156,8 @@ impl<'a, 'f> Pass<'a, 'f> {
     fn value_in_place(&mut self, id: NodeId) -> R {
         self.spend(1)?;
         let nodes = self.nodes;
-        // Bare `$ref` chains were followed at compile time (`Node::landing`): on the
-        // tree body that took 551 K to 505 K instructions per verify (callgrind).
+        // Bare `$ref` chains were followed at compile time (`Node::landing`;
+        // benches/README.md, optimization `ref-landing`).
         let n = &nodes[nodes[id.index()].landing.index()];
         if n.in_place {
             self.applicators(n)
@@ -314,10 +314,7 @@ impl<'a, 'f> Pass<'a, 'f> {
 
     /// A member value or an element against node `id`: a string or number meeting a
     /// node without applicators (the most common values) is checked here, without the
-    /// recursive call.
-    /// Instructions per verify (callgrind): 4.60 K -> 4.42 K (small body), 494 K ->
-    /// 497 K (19 KB tree, whose strings sit behind `anyOf`), 24.7 M -> 23.9 M (1 MB
-    /// records).
+    /// recursive call (benches/README.md, optimization `scalar-children`).
     #[inline(always)]
     fn child(&mut self, id: NodeId) -> R {
         self.skip_ws();

@@ -26,10 +26,8 @@ pub(crate) fn check(
             if int_only && !types.has(Types::INTEGER) {
                 return Err(Some(Keyword::Type));
             }
-            // Short numbers against short bounds, in i128 rather than digit by digit:
-            // instructions per verify (callgrind) 5.79 K -> 5.58 K on the small body
-            // (one bounded integer), 31.1 M -> 30.4 M on the 1 MB records body (two
-            // bounded numbers per record).
+            // Short numbers against short bounds, in i128 rather than digit by digit
+            // (benches/README.md, optimization `short-numbers`).
             if let Some(n) = short(node, int_only, lexeme) {
                 if int_only && !n.is_integer() {
                     return Err(Some(Keyword::Type));
@@ -40,7 +38,7 @@ pub(crate) fn check(
                 }
                 return Ok(());
             }
-            // The exact decoding costs ~100 instructions; only numeric keywords pay it.
+            // The exact decoding is the costly part; only numeric keywords pay it.
             let n = (int_only || node.number.is_some()).then(|| NumRef::new(lexeme));
             if int_only && !n.as_ref().is_some_and(NumRef::is_integer) {
                 return Err(Some(Keyword::Type));
@@ -67,8 +65,7 @@ pub(crate) fn check(
 }
 
 /// [`check`] for a string: the most common scalar, inlined into the fast path
-/// (`verify/fast.rs`). Instructions per verify (callgrind): 4.42 K -> 4.20 K (small
-/// body), 497 K -> 483 K (19 KB tree), 23.9 M -> 22.9 M (1 MB records).
+/// (`verify/fast.rs`; benches/README.md, optimization `string-check-inline`).
 #[inline(always)]
 pub(crate) fn check_string(node: &Node, consts: &Consts, s: &str) -> Result<(), Option<Keyword>> {
     if node.reject_all {
@@ -84,9 +81,8 @@ pub(crate) fn check_string(node: &Node, consts: &Consts, s: &str) -> Result<(), 
     Ok(())
 }
 
-/// `enum` / `const`: the test for their absence inline, the lookup out of line. With
-/// `string` inlined: instructions per verify (callgrind) 4.20 K -> 3.97 K (small body),
-/// 483 K -> 473 K (19 KB tree), 22.9 M -> 22.0 M (1 MB records).
+/// `enum` / `const`: the test for their absence inline, the lookup out of line
+/// (benches/README.md, optimization `values-inline`).
 #[inline(always)]
 fn values(node: &Node, consts: &Consts, scalar: Scalar<'_>) -> Result<(), Option<Keyword>> {
     match node.values {
