@@ -2,13 +2,13 @@
 //!
 //! The code point data, in the sibling module `unicode_tables`, are derived from
 //! Unicode 14.0, the version of the Unicode Character Database they were generated
-//! from:
+//! from by `scripts/gen_unicode_tables.py` (which says how to rerun and verify it):
 //!
 //! - `Class` is the IDNA2008 derived property, computed with the algorithm of
 //!   RFC 5892 §3 from the categories of RFC 5892 §2 (exceptions, unassigned, LDH,
 //!   join controls, unstable under NFKC_Casefold, default-ignorable/white
 //!   space/noncharacters, the three ignorable blocks, old Hangul jamo, letters and
-//!   digits). When generated it was cross-checked against an independent
+//!   digits). When first generated it was cross-checked against an independent
 //!   implementation's Unicode 17.0 tables: no difference on any code point assigned
 //!   in Unicode 14.0.
 //! - For valid (PVALID, CONTEXTJ, CONTEXTO) code points only, the table also keeps

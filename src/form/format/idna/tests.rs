@@ -3,6 +3,12 @@
 use super::*;
 
 #[test]
+fn accepts_the_expected_unicode_version() {
+    // The generator states the version it read; a stale table fails here.
+    assert_eq!(tables::UNICODE_VERSION, (14, 0, 0));
+}
+
+#[test]
 fn accepts_table_invariants() {
     assert_eq!(tables::RANGES[0] >> 8, 0, "the ranges start at U+0000");
     for pair in tables::RANGES.windows(2) {
