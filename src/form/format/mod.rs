@@ -34,8 +34,9 @@
 //!    §4.2.3.1–2), contains only PVALID code points or CONTEXTJ/CONTEXTO code points
 //!    whose RFC 5892 Appendix A rule holds, and, if the host name is a Bidi domain
 //!    name, every label satisfies the Bidi rule (RFC 5893 §2). The code point data are
-//!    Unicode 14.0 (see the `idna` module and its `unicode_tables`); code points
-//!    unassigned in 14.0 are UNASSIGNED and rejected.
+//!    Unicode 16.0, the version of the `regex` crate's tables (see the `idna` module
+//!    and its `unicode_tables`); code points unassigned in 16.0 are UNASSIGNED and
+//!    rejected.
 //! 5. **No allocation, no floats.** All working storage is fixed-size arrays bounded
 //!    by the 63-octet DNS label limit (under 2.5 KiB of stack).
 //!

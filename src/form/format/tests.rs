@@ -420,8 +420,27 @@ fn rejects_non_nfc_and_uppercase_a_labels() {
     // Bengali vowel sign AA after KA is fine; after E (U+09C7) it composes to O.
     assert!(!Format::Hostname.is_valid(&a_label(&[0x995, 0x9C7, 0x9BE])));
     assert!(Format::Hostname.is_valid(&a_label(&[0x995, 0x9CB])));
-    // A code point first assigned after Unicode 14.0 is UNASSIGNED here.
-    assert!(!Format::Hostname.is_valid(&a_label(&[0x61, 0x11F00])));
+    // A code point unassigned in Unicode 16.0 is UNASSIGNED here.
+    assert!(!Format::Hostname.is_valid(&a_label(&[0x61, 0x11B60])));
+}
+
+#[test]
+fn accepts_a_labels_of_unicode_15_and_16_scripts() {
+    // Kawi and Nag Mundari (15.0); Garay (16.0) is written right to left.
+    assert!(Format::Hostname.is_valid(&a_label(&[0x11F04, 0x11F00])));
+    assert!(Format::Hostname.is_valid(&a_label(&[0x1E4D0, 0x1E4D1])));
+    assert!(Format::Hostname.is_valid(&a_label(&[0x10D70, 0x10D71])));
+    assert!(Format::Hostname.is_valid(&format!("a.{}", a_label(&[0x10D70, 0x10D40, 0x10D71]))));
+    // A Garay label makes a Bidi domain name, where a label starting with a digit
+    // breaks the Bidi rule.
+    assert!(!Format::Hostname.is_valid(&format!("1.{}", a_label(&[0x10D70, 0x10D71]))));
+    // A Garay capital letter is not stable under case folding.
+    assert!(!Format::Hostname.is_valid(&a_label(&[0x10D50, 0x10D71])));
+    // Kirat Rai (16.0) vowel signs compose: AA + E is O, and O + E is AU.
+    assert!(!Format::Hostname.is_valid(&a_label(&[0x16D63, 0x16D67])));
+    assert!(!Format::Hostname.is_valid(&a_label(&[0x16D63, 0x16D67, 0x16D67])));
+    assert!(Format::Hostname.is_valid(&a_label(&[0x16D69])));
+    assert!(Format::Hostname.is_valid(&a_label(&[0x16D6A])));
 }
 
 /// Punycode-encodes `cps` (RFC 3492 §6.3) behind `xn--`, for building test labels.

@@ -5,7 +5,43 @@ use super::*;
 #[test]
 fn accepts_the_expected_unicode_version() {
     // The generator states the version it read; a stale table fails here.
-    assert_eq!(tables::UNICODE_VERSION, (14, 0, 0));
+    assert_eq!(tables::UNICODE_VERSION, (16, 0, 0));
+}
+
+#[test]
+fn accepts_code_points_of_unicode_15_and_16() {
+    let check = |cp: u32, class: Class, bidi: Bidi, mark: bool| {
+        let props = lookup(cp);
+        assert_eq!(
+            (props.class, props.bidi, props.mark),
+            (class, bidi, mark),
+            "U+{cp:04X}"
+        );
+    };
+    // Unicode 15.0: KAWI SIGN CANDRABINDU, KAWI LETTER A, NAG MUNDARI LETTER O.
+    check(0x11F00, Class::Pvalid, Bidi::Nsm, true);
+    check(0x11F04, Class::Pvalid, Bidi::L, false);
+    check(0x1E4D0, Class::Pvalid, Bidi::L, false);
+    // Unicode 15.1: CJK UNIFIED IDEOGRAPH-2EBF0.
+    check(0x2EBF0, Class::Pvalid, Bidi::L, false);
+    assert_eq!(lookup(0x2EBF0).script, Script::Han);
+    // Unicode 16.0: GARAY DIGIT ZERO, GARAY SMALL LETTER A, and GARAY CAPITAL LETTER A
+    // and CYRILLIC CAPITAL LETTER TJE, which case folding changes.
+    check(0x10D40, Class::Pvalid, Bidi::An, false);
+    check(0x10D70, Class::Pvalid, Bidi::R, false);
+    check(0x1C8A, Class::Pvalid, Bidi::L, false);
+    check(0x10D50, Class::Disallowed, Bidi::L, false);
+    check(0x1C89, Class::Disallowed, Bidi::L, false);
+    // Unicode 16.0: ARABIC LETTER TAH WITH TWO DOTS VERTICALLY BELOW joins on both
+    // sides; ARABIC PEPET is a transparent mark.
+    assert_eq!(lookup(0x10EC3).joining, Joining::Dual);
+    assert_eq!(lookup(0x897).joining, Joining::Transparent);
+    // Unicode 16.0 made AHOM CONSONANT SIGN MEDIAL RA a spacing mark (Mc, L).
+    check(0x1171E, Class::Pvalid, Bidi::L, true);
+    assert_eq!(lookup(0x1171E).joining, Joining::Other);
+    // Unassigned in Unicode 16.0.
+    check(0x11B60, Class::Disallowed, Bidi::L, false);
+    check(0x1E4FA, Class::Disallowed, Bidi::L, false);
 }
 
 #[test]
@@ -94,7 +130,6 @@ fn accepts_known_properties() {
     check(0x06F0, Class::ContextO, Bidi::En, 0);
     for disallowed in [
         0x41, 0x2E, 0x5F, 0xC9, 0x640, 0x7FA, 0x302E, 0x303B, 0x1100, 0x20D0, 0xFF0E, 0x212A,
-        0x11F00,
     ] {
         assert_eq!(
             lookup(disallowed).class,
