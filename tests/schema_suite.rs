@@ -1,5 +1,5 @@
-//! Conformance runner over JSON-Schema-Test-Suite (json-schema-org, pinned in the shared
-//! `vendor-testsuite/`): `tests/draft2020-12/` and `tests/draft7/`, each with its
+//! Conformance runner over JSON-Schema-Test-Suite (json-schema-org, pinned by
+//! `vendor-testsuite/sync`): `tests/draft2020-12/` and `tests/draft7/`, each with its
 //! `optional/` and `optional/format/` directories.
 //!
 //! For every group the runner decides on its own, from Vocabulary v1 in DESIGN.md and
@@ -20,11 +20,19 @@
 //! adds draft-07's URI (as zod-to-json-schema writes it) to every draft7 object schema,
 //! as a suite runner configures an implementation for the draft under test.
 //!
-//! All failures are collected and printed, grouped, before one assertion; a table of
-//! counts is printed either way. `FORMGATE_TEST_FILTER=text` runs only the tests whose
-//! `file/group/test` name contains `text` (file relative to the suite's `tests/`);
+//! A `libtest-mimic` harness: one trial per suite file, named by its path under the
+//! suite's `tests/` (`draft2020-12/optional/format/ipv4.json`), which reports all the
+//! file's failures at once, grouped. `cargo test --test schema_suite -- format/` runs the
+//! files whose name contains `format/`; `FORMGATE_TEST_FILTER=text` further narrows each
+//! file to the tests whose `file/group/test` name contains `text`. The trial `totals`
+//! runs every file again, unfiltered, and checks the counts stated in the README
+//! (section "Conformance") and the refusal reasons against [`EXPECTED`] and
+//! [`REFUSAL_REASONS`]; on a difference it prints the tables of counts.
 //! `FORMGATE_SUITE_VERBOSE=1` prints, for every group, the runner's reasons beside the
-//! compiler's verdict.
+//! compiler's verdict, and the tables.
+//!
+//! Without the suite data every suite trial is listed as ignored, with one message saying
+//! how to get it; with `FORMGATE_REQUIRE_SUITES=1` those trials fail instead.
 
 mod common;
 
