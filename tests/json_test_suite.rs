@@ -1,21 +1,44 @@
-//! Conformance runner over JSONTestSuite's `test_parsing/` (nst/JSONTestSuite, pinned in
-//! the shared `vendor-testsuite/`).
+//! Conformance runner over JSONTestSuite's `test_parsing/` (nst/JSONTestSuite, pinned by
+//! `vendor-testsuite/sync`).
 //!
 //! Every `y_` file must be accepted and every `n_` file rejected, unless
 //! `tests/data/json_test_suite_decisions.txt` records a deliberate deviation; every `i_`
 //! file is decided there, with a reason. Files are read as raw bytes and parsed with the
-//! default limits. All failures are collected and reported at once.
+//! default limits; `parse`, `check` and the pull `Parser` must agree on the verdict, the
+//! error kind and its offset.
 //!
-//! `FORMGATE_TEST_FILTER=text` runs only the files whose name contains `text`.
+//! A `libtest-mimic` harness: one trial per suite file (`test_parsing/n_array_comma.json`),
+//! so a failing file names itself; `cargo test --test json_test_suite -- i_string` runs
+//! the files whose name contains `i_string`. The trial `totals` checks the counts stated
+//! in the README (section "Conformance") against what the runner finds, over all files.
+//!
+//! Without the suite data every suite trial is listed as ignored, with one message saying
+//! how to get it; with `FORMGATE_REQUIRE_SUITES=1` those trials fail instead.
 
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use formgate::Limits;
+use libtest_mimic::{Arguments, Failed, Trial};
 
 const DECISIONS: &str = include_str!("data/json_test_suite_decisions.txt");
+
+const SUITE: &str = "JSONTestSuite";
+/// The directory read, relative to the suite; also the prefix of every trial name.
+const PARSING: &str = "test_parsing";
+
+// The totals the README states (section "Conformance"). The trial `totals` fails, with
+// expected and found, when the data or formgate's behaviour drifts from them.
+const Y_FILES: usize = 95;
+/// `y_` files rejected by a decision (the two duplicate-name files).
+const Y_REJECTED: usize = 2;
+const N_FILES: usize = 188;
+const I_FILES: usize = 35;
+const I_ACCEPT: usize = 10;
+const I_REJECT: usize = 25;
 
 /// What a decisions line says formgate does with a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,10 +48,13 @@ enum Decision {
     Reject(String),
 }
 
-/// Parse the decisions file: file name → (decision, line number). Format errors and
-/// duplicate entries are pushed onto `failures`.
-fn decisions(failures: &mut Vec<String>) -> BTreeMap<String, (Decision, usize)> {
-    let mut out = BTreeMap::new();
+/// File name → (decision, line number).
+type Decisions = BTreeMap<String, (Decision, usize)>;
+
+/// Parse the decisions file. Format errors and duplicate entries are pushed onto
+/// `failures`.
+fn decisions(failures: &mut Vec<String>) -> Decisions {
+    let mut out = Decisions::new();
     for (n, line) in DECISIONS.lines().enumerate() {
         let n = n + 1;
         let line = line.trim();
@@ -68,131 +94,51 @@ fn decisions(failures: &mut Vec<String>) -> BTreeMap<String, (Decision, usize)> 
     out
 }
 
-#[derive(Default)]
-struct Counts {
-    y_accepted: usize,
-    y_rejected: usize,
-    n_rejected: usize,
-    i_accept: usize,
-    i_reject: usize,
+/// How a file came out, when it came out as it must.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Outcome {
+    YAccepted,
+    /// A `y_` file rejected as its decision says.
+    YRejected,
+    NRejected,
+    IAccept,
+    IReject,
 }
 
-#[test]
-fn json_test_suite_parsing() {
-    let Some(suite) = common::suite("JSONTestSuite") else {
-        return;
+/// Parse one suite file and hold the verdict against its prefix and its decision.
+fn judge(name: &str, bytes: &[u8], decisions: &Decisions) -> Result<Outcome, String> {
+    let verdict = common::verdict(bytes, &Limits::default()).map_err(|e| format!("{name}: {e}"))?;
+    let decision = decisions.get(name).map(|(d, _)| d.clone());
+    let expected = match (name.get(..2), decision) {
+        (Some("y_"), None) => Decision::Accept,
+        (Some("n_"), _) => Decision::Reject(String::new()),
+        (Some("i_"), None) => return Err(format!("{name}: no entry in the decisions file")),
+        (Some("y_" | "i_"), Some(d)) => d,
+        _ => return Err(format!("{name}: not a y_, n_ or i_ file")),
     };
-    let dir = suite.join("test_parsing");
-    let filter = common::filter();
-    let mut failures = Vec::new();
-    let decisions = decisions(&mut failures);
-
-    let mut files: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
-        .map(|entry| entry.expect("a directory entry").file_name())
-        .map(|name| name.into_string().expect("suite file names are UTF-8"))
-        .filter(|name| name.ends_with(".json"))
-        .collect();
-    files.sort();
-    assert!(
-        files.len() > 300,
-        "only {} files in {}",
-        files.len(),
-        dir.display()
-    );
-
-    // Stale entries: a file that does not exist, or an entry the prefix already decides.
-    for (name, (decision, line)) in &decisions {
-        let stale = if files.binary_search(name).is_err() {
-            Some("names a file that does not exist")
-        } else if name.starts_with("n_") {
-            Some("n_ files must be rejected; there is nothing to decide")
-        } else if name.starts_with("y_") && *decision == Decision::Accept {
-            Some("y_ files are accepted anyway; the entry is not needed")
-        } else if !name.starts_with(['y', 'n', 'i']) {
-            Some("not a y_, n_ or i_ file")
-        } else {
-            None
-        };
-        if let Some(why) = stale {
-            failures.push(format!("decisions line {line}: stale entry {name}: {why}"));
+    match (&expected, &verdict) {
+        (Decision::Accept, None) => Ok(match &name[..2] {
+            "y_" => Outcome::YAccepted,
+            _ => Outcome::IAccept,
+        }),
+        (Decision::Reject(kind), Some(err))
+            if kind.is_empty() || *kind == common::kind_name(err.kind()) =>
+        {
+            Ok(match &name[..2] {
+                "y_" => Outcome::YRejected,
+                "n_" => Outcome::NRejected,
+                _ => Outcome::IReject,
+            })
         }
-    }
-
-    let limits = Limits::default();
-    let mut counts = Counts::default();
-    for name in &files {
-        if !common::selected(name, filter.as_deref()) {
-            continue;
-        }
-        let bytes = std::fs::read(dir.join(name)).expect("reading a suite file");
-        let verdict = match common::verdict(&bytes, &limits) {
-            Ok(v) => v,
-            Err(e) => {
-                failures.push(format!("{name}: {e}"));
-                continue;
-            }
-        };
-        let decision = decisions.get(name).map(|(d, _)| d.clone());
-        let expected = match (&name[..2], decision) {
-            ("y_", None) => Decision::Accept,
-            ("n_", _) => Decision::Reject(String::new()),
-            ("i_", None) => {
-                failures.push(format!("{name}: no entry in the decisions file"));
-                continue;
-            }
-            (_, Some(d)) => d,
-            _ => {
-                failures.push(format!("{name}: not a y_, n_ or i_ file"));
-                continue;
-            }
-        };
-        match (&expected, &verdict) {
-            (Decision::Accept, None) => match &name[..2] {
-                "y_" => counts.y_accepted += 1,
-                _ => counts.i_accept += 1,
+        (expected, got) => Err(format!(
+            "{name}: expected {expected:?}, got {} ({})",
+            match got {
+                None => "accept".to_string(),
+                Some(e) => format!("{:?} at {}", e.kind(), e.offset()),
             },
-            (Decision::Reject(kind), Some(err))
-                if kind.is_empty() || *kind == common::kind_name(err.kind()) =>
-            {
-                match &name[..2] {
-                    "y_" => counts.y_rejected += 1,
-                    "n_" => counts.n_rejected += 1,
-                    _ => counts.i_reject += 1,
-                }
-            }
-            (expected, got) => failures.push(format!(
-                "{name}: expected {expected:?}, got {} ({})",
-                match got {
-                    None => "accept".to_string(),
-                    Some(e) => format!("{:?} at {}", e.kind(), e.offset()),
-                },
-                show(&bytes),
-            )),
-        }
+            show(bytes),
+        )),
     }
-
-    let y_files = counts.y_accepted + counts.y_rejected;
-    eprintln!(
-        "JSONTestSuite{}: y {} ({} accepted, {} rejected by decision), n {} rejected, \
-         i {} decided ({} accept, {} reject)",
-        filter
-            .as_deref()
-            .map_or(String::new(), |f| format!(" (filter {f:?})")),
-        y_files,
-        counts.y_accepted,
-        counts.y_rejected,
-        counts.n_rejected,
-        counts.i_accept + counts.i_reject,
-        counts.i_accept,
-        counts.i_reject,
-    );
-    assert!(
-        failures.is_empty(),
-        "{} JSONTestSuite failure(s):\n  {}",
-        failures.len(),
-        failures.join("\n  ")
-    );
 }
 
 /// A short, unambiguous rendering of a suite file for failure messages.
@@ -210,13 +156,201 @@ fn show(bytes: &[u8]) -> String {
     s
 }
 
-#[test]
-fn decisions_file_is_well_formed() {
+/// The `.json` files of `dir`, sorted.
+fn list(dir: &Path) -> Result<Vec<String>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("reading {}: {e}", dir.display()))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("reading {}: {e}", dir.display()))?;
+        let name = entry
+            .file_name()
+            .into_string()
+            .map_err(|n| format!("{}: a file name that is not UTF-8: {n:?}", dir.display()))?;
+        if name.ends_with(".json") {
+            files.push(name);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+fn read(dir: &Path, name: &str) -> Result<Vec<u8>, String> {
+    std::fs::read(dir.join(name)).map_err(|e| format!("reading {name}: {e}"))
+}
+
+fn decisions_file_is_well_formed() -> Result<(), Failed> {
     // Runs without the suite: format errors and duplicates are caught everywhere.
     let mut failures = Vec::new();
     let d = decisions(&mut failures);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(d
-        .keys()
-        .all(|name| Path::new(name).extension().is_some_and(|e| e == "json")));
+    for name in d.keys() {
+        if !name.ends_with(".json") {
+            failures.push(format!("{name}: not a .json file name"));
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n").into())
+    }
+}
+
+/// Stale entries: a file that does not exist, or an entry the prefix already decides.
+fn no_stale_decisions(files: &[String], decisions: &Decisions) -> Result<(), Failed> {
+    let mut failures = Vec::new();
+    for (name, (decision, line)) in decisions {
+        let stale = if files.binary_search(name).is_err() {
+            Some("names a file that does not exist")
+        } else if name.starts_with("n_") {
+            Some("n_ files must be rejected; there is nothing to decide")
+        } else if name.starts_with("y_") && *decision == Decision::Accept {
+            Some("y_ files are accepted anyway; the entry is not needed")
+        } else if !name.starts_with(['y', 'n', 'i']) {
+            Some("not a y_, n_ or i_ file")
+        } else {
+            None
+        };
+        if let Some(why) = stale {
+            failures.push(format!("decisions line {line}: stale entry {name}: {why}"));
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n").into())
+    }
+}
+
+/// Judges every file again and compares the counts with the README's.
+fn totals(dir: &Path, files: &[String], decisions: &Decisions) -> Result<(), Failed> {
+    let mut found: BTreeMap<Outcome, usize> = BTreeMap::new();
+    let mut failing = Vec::new();
+    let mut by_prefix = [0usize; 3];
+    for name in files {
+        match name.get(..2) {
+            Some("y_") => by_prefix[0] += 1,
+            Some("n_") => by_prefix[1] += 1,
+            Some("i_") => by_prefix[2] += 1,
+            _ => {}
+        }
+        match read(dir, name).and_then(|bytes| judge(name, &bytes, decisions)) {
+            Ok(o) => *found.entry(o).or_default() += 1,
+            Err(_) => failing.push(name.as_str()),
+        }
+    }
+    let get = |o| found.get(&o).copied().unwrap_or(0);
+    let i_decided = decisions.keys().filter(|n| n.starts_with("i_")).count();
+    let rows = [
+        ("y_ files", Y_FILES, by_prefix[0]),
+        ("n_ files", N_FILES, by_prefix[1]),
+        ("i_ files", I_FILES, by_prefix[2]),
+        ("y_ accepted", Y_FILES - Y_REJECTED, get(Outcome::YAccepted)),
+        (
+            "y_ rejected by decision",
+            Y_REJECTED,
+            get(Outcome::YRejected),
+        ),
+        ("n_ rejected", N_FILES, get(Outcome::NRejected)),
+        ("i_ accepted by decision", I_ACCEPT, get(Outcome::IAccept)),
+        ("i_ rejected by decision", I_REJECT, get(Outcome::IReject)),
+        ("i_ decisions", I_FILES, i_decided),
+        ("files judged wrong", 0, failing.len()),
+    ];
+    let drift: Vec<String> = rows
+        .iter()
+        .filter(|(_, expected, found)| expected != found)
+        .map(|(what, expected, found)| format!("  {what}: expected {expected}, found {found}"))
+        .collect();
+    if drift.is_empty() {
+        return Ok(());
+    }
+    let mut msg = format!(
+        "JSONTestSuite totals differ from the README's (section \"Conformance\"):\n{}",
+        drift.join("\n")
+    );
+    if !failing.is_empty() {
+        msg.push_str(&format!(
+            "\nfiles judged wrong (see their trials): {}",
+            failing.join(", ")
+        ));
+    }
+    Err(msg.into())
+}
+
+/// One trial per file of `test_parsing/`, then the decisions and totals trials.
+fn suite_trials(suite: PathBuf) -> Vec<Trial> {
+    let dir = suite.join(PARSING);
+    let files = match list(&dir) {
+        Ok(files) => files,
+        Err(e) => return vec![Trial::test(format!("{PARSING}/"), move || Err(e.into()))],
+    };
+    // Format errors in the decisions file are the trial decisions_file_is_well_formed's.
+    let decisions = Arc::new(decisions(&mut Vec::new()));
+    let (dir, files) = (Arc::new(dir), Arc::new(files));
+    let mut trials: Vec<Trial> = files
+        .iter()
+        .map(|name| {
+            let (dir, decisions, name) = (Arc::clone(&dir), Arc::clone(&decisions), name.clone());
+            Trial::test(format!("{PARSING}/{name}"), move || {
+                let bytes = read(&dir, &name)?;
+                judge(&name, &bytes, &decisions)?;
+                Ok(())
+            })
+        })
+        .collect();
+    let (f, d) = (Arc::clone(&files), Arc::clone(&decisions));
+    trials.push(Trial::test("decisions_have_no_stale_entries", move || {
+        no_stale_decisions(&f, &d)
+    }));
+    trials.push(Trial::test("totals", move || {
+        totals(&dir, &files, &decisions)
+    }));
+    trials
+}
+
+/// Without the suite: placeholders for the trials that would run, ignored (failing when
+/// the suites are required), and one message saying how to get the data.
+fn missing_trials(args: &Arguments) -> Vec<Trial> {
+    let required = common::require_suites();
+    let msg = format!(
+        "{SUITE} not found (looked in ${}, vendor-testsuite/, ../shared/vendor-testsuite/): \
+         run `bash vendor-testsuite/sync`",
+        common::SUITE_DIR_ENV
+    );
+    if !args.list {
+        if required {
+            eprintln!(
+                "\nerror: {msg}; {}=1, so its trials fail\n",
+                common::REQUIRE_ENV
+            );
+        } else {
+            eprintln!("\nnote: {msg}; its trials are ignored\n");
+        }
+    }
+    let names = [
+        format!("{PARSING}/y_*.json"),
+        format!("{PARSING}/n_*.json"),
+        format!("{PARSING}/i_*.json"),
+        "decisions_have_no_stale_entries".to_string(),
+        "totals".to_string(),
+    ];
+    names
+        .into_iter()
+        .map(|name| {
+            let msg = msg.clone();
+            Trial::test(name, move || Err(msg.into())).with_ignored_flag(!required)
+        })
+        .collect()
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let mut trials = vec![Trial::test(
+        "decisions_file_is_well_formed",
+        decisions_file_is_well_formed,
+    )];
+    match common::suite_dir() {
+        Some(dir) => trials.extend(suite_trials(dir.join(SUITE))),
+        None => trials.extend(missing_trials(&args)),
+    }
+    libtest_mimic::run(&args, trials).exit();
 }
