@@ -1,0 +1,175 @@
+//! The comparisons with serde_json and the jsonschema crate (feature `oracle`), which
+//! cannot live in formgate's hidden `__fuzz` module (formgate does not depend on them).
+//!
+//! 1. [`serde_json_agrees`] (strict_parse): one-way agreement with serde_json. What
+//!    formgate accepts, serde_json accepts with an equal value; what serde_json
+//!    rejects, formgate rejects.
+//! 2. [`typed_agrees`] (verify): `verify_into::<serde_json::Value>` gives exactly
+//!    `verify`'s verdict, and an admitted body's value equals serde_json's reading.
+//! 3. [`jsonschema_agrees`] (verify): the jsonschema crate (2020-12, formats asserted,
+//!    exact numbers) gives formgate's verdict on cases the generator marked as lying
+//!    where the two cannot legitimately differ ([`crate::Gen::oracle`], or a form of
+//!    the [`crate::ORACLE`] profile). [`jsonschema_validator`] and [`jsonschema_admits`]
+//!    are its two halves.
+
+use formgate::{Form, Limits, RejectionKind};
+
+/// Invariant 1.
+pub fn serde_json_agrees(data: &[u8]) {
+    let ours = formgate::json::parse(data, &Limits::default());
+    match (ours, serde_json::from_slice::<serde_json::Value>(data)) {
+        (Ok(ours), Ok(theirs)) => assert!(
+            same(&ours, &theirs),
+            "formgate and serde_json disagree on {data:?}: {ours} vs {theirs}"
+        ),
+        // serde_json stops at 128 levels of nesting; formgate's default allows 128.
+        (Ok(_), Err(e)) if e.to_string().starts_with("recursion limit exceeded") => {}
+        (Ok(_), Err(e)) => panic!("formgate accepts what serde_json rejects ({e}): {data:?}"),
+        // formgate is stricter: duplicate names, the depth limit.
+        (Err(_), _) => {}
+    }
+}
+
+fn same(ours: &formgate::json::Value<'_>, theirs: &serde_json::Value) -> bool {
+    use formgate::json::Value as F;
+    use serde_json::Value as S;
+    match (ours, theirs) {
+        (F::Null, S::Null) => true,
+        (F::Bool(a), S::Bool(b)) => a == b,
+        (F::Number(a), S::Number(b)) => serde_json_spelling(a.as_str()) == b.as_str(),
+        (F::String(a), S::String(b)) => a == b,
+        (F::Array(a), S::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
+        }
+        (F::Object(a), S::Object(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .zip(b)
+                    .all(|((ka, va), (kb, vb))| ka == kb && same(va, vb))
+        }
+        _ => false,
+    }
+}
+
+/// serde_json's arbitrary_precision keeps a number's digits but writes the exponent as
+/// `e` followed by an explicit sign: `1E2` becomes `1e+2`.
+fn serde_json_spelling(lexeme: &str) -> String {
+    match lexeme.split_once(['e', 'E']) {
+        None => lexeme.to_owned(),
+        Some((mantissa, exp)) if exp.starts_with(['+', '-']) => format!("{mantissa}e{exp}"),
+        Some((mantissa, exp)) => format!("{mantissa}e+{exp}"),
+    }
+}
+
+/// Invariant 2. formgate hands numbers to serde as `u64`, `i64` or the nearest `f64`
+/// (`verify::deserialize`: the serde data model has nothing exact), so values are
+/// compared with numbers read that way, and a body with a number beyond `f64` is
+/// `Unrepresentable`.
+pub fn typed_agrees(form: &Form, body: &[u8]) {
+    let verdict = form.verify(body);
+    let typed = form.verify_into::<serde_json::Value>(body);
+    let show = || String::from_utf8_lossy(body).into_owned();
+    match (&verdict, typed) {
+        (Ok(()), Ok(v)) => {
+            let theirs: serde_json::Value =
+                serde_json::from_slice(body).expect("serde_json reads an admitted body");
+            assert!(
+                same_rounded(&v, &theirs),
+                "verify_into's value {v} differs from serde_json's {theirs}: {}",
+                show()
+            );
+        }
+        (Ok(()), Err(e)) if e.kind() == RejectionKind::Unrepresentable => {
+            let theirs: serde_json::Value =
+                serde_json::from_slice(body).expect("serde_json reads an admitted body");
+            assert!(
+                beyond_f64(&theirs),
+                "admitted but unrepresentable as serde_json::Value ({e}): {}",
+                show()
+            );
+        }
+        (_, typed) => assert_eq!(
+            typed.map(drop),
+            verdict,
+            "verify_into::<serde_json::Value> differs on {}",
+            show()
+        ),
+    }
+}
+
+/// Equal, numbers compared as formgate hands them over: integers exactly, the rest as
+/// the nearest `f64`.
+fn same_rounded(ours: &serde_json::Value, theirs: &serde_json::Value) -> bool {
+    use serde_json::Value as S;
+    match (ours, theirs) {
+        (S::Number(a), S::Number(b)) => match (b.as_u64(), b.as_i64()) {
+            (Some(u), _) => a.as_u64() == Some(u),
+            (_, Some(i)) => a.as_i64() == Some(i),
+            _ => a.as_f64().is_some() && a.as_f64() == b.as_f64(),
+        },
+        (S::Array(a), S::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_rounded(x, y))
+        }
+        (S::Object(a), S::Object(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .zip(b)
+                    .all(|((ka, va), (kb, vb))| ka == kb && same_rounded(va, vb))
+        }
+        (a, b) => a == b,
+    }
+}
+
+/// Whether some number in `v` is no `u64`, `i64` or finite `f64`.
+fn beyond_f64(v: &serde_json::Value) -> bool {
+    use serde_json::Value as S;
+    match v {
+        S::Number(n) => {
+            n.as_u64().is_none()
+                && n.as_i64().is_none()
+                && !n.as_str().parse::<f64>().is_ok_and(f64::is_finite)
+        }
+        S::Array(items) => items.iter().any(beyond_f64),
+        S::Object(m) => m.values().any(beyond_f64),
+        _ => false,
+    }
+}
+
+/// The jsonschema crate's validator for `form`: draft 2020-12, formats asserted (and,
+/// through the `arbitrary-precision` feature, exact numbers). Panics if it does not
+/// build: every form formgate compiles must.
+pub fn jsonschema_validator(form: &str) -> jsonschema::Validator {
+    let schema: serde_json::Value = serde_json::from_str(form).expect("the form is JSON");
+    jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .unwrap_or_else(|e| {
+            panic!("jsonschema does not build a form formgate compiles ({e}): {form}")
+        })
+}
+
+/// jsonschema's verdict on `body`, read by serde_json (which keeps the last of
+/// duplicate members: formgate rejects those, by design, so no verdict compares).
+pub fn jsonschema_admits(validator: &jsonschema::Validator, body: &[u8]) -> bool {
+    let instance: serde_json::Value = match serde_json::from_slice(body) {
+        Ok(v) => v,
+        Err(e) => panic!(
+            "a generated body is not JSON ({e}): {}",
+            String::from_utf8_lossy(body)
+        ),
+    };
+    validator.is_valid(&instance)
+}
+
+/// Invariant 3: `admitted` is formgate's verdict on `body` under `form`.
+pub fn jsonschema_agrees(form: &str, body: &[u8], admitted: bool) {
+    let theirs = jsonschema_admits(&jsonschema_validator(form), body);
+    assert_eq!(
+        admitted,
+        theirs,
+        "formgate {} but jsonschema {}\nform {form}\nbody {}",
+        if admitted { "admits" } else { "rejects" },
+        if theirs { "admits" } else { "rejects" },
+        String::from_utf8_lossy(body)
+    );
+}
