@@ -8,30 +8,12 @@
 //! 2. An audit that proves nothing admitted (`max size: 0 bytes`) is right: every body
 //!    is rejected.
 
-mod common;
-
-use common::gen::{self, Rng, J};
 use formgate::audit::{Audit, Bound, Profile, Rule};
 use formgate::json::Value;
 use formgate::{Form, Limits};
+use formgate_testkit::{self as testkit, config, Rng, J};
 use proptest::prelude::*;
 use proptest::sample::select;
-use proptest::test_runner::FileFailurePersistence;
-
-/// `cases` per property, unless `PROPTEST_CASES` asks for a longer (or shorter) run.
-fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "proptest-regressions/audit.txt",
-        ))),
-        ..ProptestConfig::default()
-    }
-}
 
 fn audit_with(form: &str, profile: Profile) -> Audit {
     Form::compile(form.as_bytes())
@@ -876,7 +858,7 @@ fn large_value(s: &J, r: &mut Rng, depth: u32) -> J {
     match r.pick(&types).as_str() {
         "string" => {
             if let Some(J::Str(f)) = s.get("format") {
-                let samples: Vec<&str> = gen::FORMATS
+                let samples: Vec<&str> = testkit::FORMATS
                     .iter()
                     .filter(|x| x.name == f.as_str())
                     .flat_map(|x| x.samples.iter().copied())
@@ -920,11 +902,11 @@ fn large_value(s: &J, r: &mut Rng, depth: u32) -> J {
 }
 
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(config("audit", 256))]
 
     /// Invariants 1 and 2 on forms of the whole vocabulary and bodies aimed at them.
     #[test]
-    fn bounds_hold_for_generated_forms((form, bodies) in gen::form_and_bodies(&gen::FULL)) {
+    fn bounds_hold_for_generated_forms((form, bodies) in testkit::form_and_bodies(&testkit::FULL)) {
         let text = form.compact();
         let compiled = Form::compile(text.as_bytes()).unwrap();
         let a = compiled.audit(Profile::Portable);
@@ -950,7 +932,7 @@ proptest! {
             let mut r = Rng::new(seed);
             let large = large_value(&schema, &mut r, 8).compact();
             check_bounds(&compiled, &a, large.as_bytes())?;
-            let aimed = gen::body_text(&schema, &gen::FULL, seed);
+            let aimed = testkit::body_text(&schema, &testkit::FULL, seed);
             check_bounds(&compiled, &a, aimed.as_bytes())?;
         }
     }

@@ -12,28 +12,11 @@
 //!    A body with a duplicate member name is not (serde_json keeps the last member);
 //!    formgate must reject it, by design.
 
-mod common;
-
-use common::gen::{self, Pat, Profile, J};
 use formgate::json::ParseErrorKind;
 use formgate::{Form, Limits};
+use formgate_testkit::oracle::{jsonschema_admits, jsonschema_validator};
+use formgate_testkit::{self as testkit, config, short_decimal, J, ORACLE};
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
-
-/// `cases` per property, unless `PROPTEST_CASES` asks for a longer (or shorter) run.
-fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "proptest-regressions/differential.txt",
-        ))),
-        ..ProptestConfig::default()
-    }
-}
 
 // ---------------------------------------------------------------------------
 // Known differences
@@ -201,87 +184,7 @@ const KNOWN_DIFFERENCES: &[KnownDifference] = &[
 ];
 
 // ---------------------------------------------------------------------------
-// The profile the oracle can follow
-
-/// `^.{2,4}$` and `\bfoo\b` are left out (see [`KNOWN_DIFFERENCES`]); the tricky `\s`,
-/// `\d`, `\w`, `\p{L}` and negated-class samples stay in: jsonschema reads them as ECMA does.
-const ORACLE_PATTERNS: &[Pat] = &[
-    gen::SAFE_PATTERNS[0],
-    gen::SAFE_PATTERNS[1],
-    gen::SAFE_PATTERNS[2],
-    gen::SAFE_PATTERNS[3],
-    gen::SAFE_PATTERNS[4],
-    gen::SAFE_PATTERNS[5],
-    gen::SAFE_PATTERNS[6],
-    gen::SAFE_PATTERNS[7],
-    gen::SAFE_PATTERNS[8],
-    gen::SAFE_PATTERNS[9],
-    gen::SAFE_PATTERNS[10],
-    gen::SAFE_PATTERNS[11],
-    gen::TRICKY_PATTERNS[1],
-    gen::TRICKY_PATTERNS[2],
-    gen::TRICKY_PATTERNS[3],
-    gen::TRICKY_PATTERNS[5],
-    gen::TRICKY_PATTERNS[6],
-];
-
-/// Short decimals only: every one, and every sum or multiple the generator makes of
-/// them, is read exactly even through an `f64` (see [`NumberArea`]).
-const ORACLE_NUMBERS: &[&str] = gen::PLAIN_NUMBERS;
-
-/// [`gen::STRINGS`] without U+2028, which `^.{2,4}$` reads differently (Area::Pattern(".")).
-const ORACLE_STRINGS: &[&str] = &[
-    "",
-    "a",
-    "ab",
-    "abc",
-    "hello",
-    "Hello",
-    "é",
-    "😀",
-    "a b",
-    "a\"b",
-    "a\\b",
-    "a/b",
-    "\u{1f}",
-    "line\nbreak",
-    "12",
-    "x1",
-    "null",
-    "A_1",
-    "user",
-    "admin",
-];
-
-/// The whole vocabulary but the areas of [`KNOWN_DIFFERENCES`]: the nine formats with
-/// their undisputed samples only.
-static ORACLE: Profile = Profile {
-    patterns: ORACLE_PATTERNS,
-    formats: gen::FORMATS,
-    numbers: ORACLE_NUMBERS,
-    multiples: gen::MULTIPLES,
-    counts: gen::COUNTS,
-    strings: ORACLE_STRINGS,
-    names: gen::NAMES,
-    def_names: gen::DEF_NAMES,
-    texts: gen::TEXTS,
-};
-
-// ---------------------------------------------------------------------------
 // The two validators
-
-fn oracle(form: &str) -> jsonschema::Validator {
-    let schema: serde_json::Value = serde_json::from_str(form).expect("the form is JSON");
-    jsonschema::draft202012::options()
-        .should_validate_formats(true)
-        .build(&schema)
-        .unwrap_or_else(|e| panic!("jsonschema does not build {form}: {e}"))
-}
-
-fn oracle_admits(v: &jsonschema::Validator, body: &str) -> bool {
-    let instance: serde_json::Value = serde_json::from_str(body).expect("the body is JSON");
-    v.is_valid(&instance)
-}
 
 /// One form, compiled by both.
 struct Both {
@@ -296,7 +199,7 @@ impl Both {
             form: form.to_owned(),
             ours: Form::compile(form.as_bytes())
                 .unwrap_or_else(|e| panic!("formgate does not compile {form}: {e}")),
-            theirs: oracle(form),
+            theirs: jsonschema_validator(form),
         }
     }
 
@@ -304,7 +207,7 @@ impl Both {
     fn verdicts(&self, body: &str) -> (bool, bool) {
         (
             self.ours.verify(body.as_bytes()).is_ok(),
-            oracle_admits(&self.theirs, body),
+            jsonschema_admits(&self.theirs, body.as_bytes()),
         )
     }
 
@@ -363,14 +266,6 @@ fn respellings(lexeme: &str) -> Vec<String> {
             digits.len() - 1
         ),
     ]
-}
-
-/// At most 15 significant digits and a modest exponent: read exactly through an `f64`.
-fn short_decimal(lexeme: &str) -> bool {
-    let (mantissa, exp) = lexeme.split_once(['e', 'E']).unwrap_or((lexeme, "0"));
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let significant = digits.trim_start_matches('0').trim_end_matches('0').len();
-    significant <= 15 && exp.parse::<i32>().is_ok_and(|e| e.abs() <= 20)
 }
 
 const NUMBER_KEYWORDS: [&str; 6] = [
@@ -448,29 +343,32 @@ fn known_differences_are_unique_and_typed() {
 #[test]
 fn known_differences_cover_every_excluded_sample() {
     let mut missing = Vec::new();
-    for f in gen::FORMATS.iter().chain(gen::TRICKY_FORMATS) {
+    for f in testkit::FORMATS.iter().chain(testkit::TRICKY_FORMATS) {
         let bodies: Vec<String> = f.samples.iter().map(|s| J::str(s).compact()).collect();
         missing.extend(Both::new(&format_form(f.name)).unlisted(bodies.iter().map(|b| b.as_str())));
     }
-    for p in gen::SAFE_PATTERNS.iter().chain(gen::TRICKY_PATTERNS) {
+    for p in testkit::SAFE_PATTERNS
+        .iter()
+        .chain(testkit::TRICKY_PATTERNS)
+    {
         let bodies: Vec<String> = p
             .samples
             .iter()
-            .chain(gen::STRINGS)
+            .chain(testkit::STRINGS)
             .map(|s| J::str(s).compact())
             .collect();
         missing
             .extend(Both::new(&pattern_form(p.source)).unlisted(bodies.iter().map(|b| b.as_str())));
     }
-    let numbers: Vec<&str> = gen::PLAIN_NUMBERS
+    let numbers: Vec<&str> = testkit::PLAIN_NUMBERS
         .iter()
-        .chain(gen::EXACT_NUMBERS)
+        .chain(testkit::EXACT_NUMBERS)
         .copied()
         .collect();
     let mut bodies: Vec<String> = numbers.iter().map(|n| n.to_string()).collect();
-    bodies.extend(gen::EXACT_NUMBERS.iter().flat_map(|n| respellings(n)));
+    bodies.extend(testkit::EXACT_NUMBERS.iter().flat_map(|n| respellings(n)));
     for kw in NUMBER_KEYWORDS {
-        for bound in numbers.iter().chain(gen::MULTIPLES) {
+        for bound in numbers.iter().chain(testkit::MULTIPLES) {
             if kw == "multipleOf"
                 && (bound.starts_with('-')
                     || json(bound) == json("0")
@@ -568,7 +466,7 @@ fn check(form: &J, bodies: &[String]) -> Result<(), TestCaseError> {
     let text = form.compact();
     let ours = Form::compile(text.as_bytes())
         .map_err(|e| TestCaseError::fail(format!("formgate does not compile {text}: {e}")))?;
-    let theirs = oracle(&text);
+    let theirs = jsonschema_validator(&text);
     for body in bodies {
         let verdict = ours.verify(body.as_bytes());
         match formgate::json::parse(body.as_bytes(), &Limits::default()) {
@@ -579,7 +477,7 @@ fn check(form: &J, bodies: &[String]) -> Result<(), TestCaseError> {
             Err(e) => return Err(TestCaseError::fail(format!("generated {body:?}: {e}"))),
             Ok(_) => {}
         }
-        let admitted = oracle_admits(&theirs, body);
+        let admitted = jsonschema_admits(&theirs, body.as_bytes());
         prop_assert_eq!(
             verdict.is_ok(),
             admitted,
@@ -593,10 +491,10 @@ fn check(form: &J, bodies: &[String]) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(config("differential", 256))]
 
     #[test]
-    fn agrees_with_jsonschema((form, bodies) in gen::form_and_bodies(&ORACLE)) {
+    fn agrees_with_jsonschema((form, bodies) in testkit::form_and_bodies(&ORACLE)) {
         check(&form, &bodies)?;
     }
 }
@@ -605,7 +503,7 @@ proptest! {
 /// and the recursion of `$ref` occur in a fair share of forms.
 #[test]
 fn generated_cases_get_both_verdicts() {
-    let cases = gen::sample(gen::form_and_bodies(&ORACLE), 300);
+    let cases = testkit::sample(testkit::form_and_bodies(&ORACLE), 300);
     let (mut admitted, mut rejected) = (0usize, 0usize);
     let forms_with = |needle: &str| {
         cases

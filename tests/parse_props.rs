@@ -15,8 +15,8 @@ mod common;
 
 use formgate::json::Value;
 use formgate::Limits;
+use formgate_testkit::config;
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 
 /// A JSON value as the generator sees it: decoded strings, number lexemes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,21 +27,6 @@ enum J {
     Str(String),
     Arr(Vec<J>),
     Obj(Vec<(String, J)>),
-}
-
-/// `cases` per property, unless `PROPTEST_CASES` asks for a longer (or shorter) run.
-fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "proptest-regressions/parse_props.txt",
-        ))),
-        ..ProptestConfig::default()
-    }
 }
 
 fn limits() -> Limits {
@@ -347,7 +332,7 @@ fn agrees_with_serde_json(bytes: &[u8]) -> Result<(), TestCaseError> {
 // Properties
 
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(config("parse_props", 256))]
 
     /// Any spelling of a value (escapes, whitespace) parses to that value; its `Display`
     /// parses back equal.
@@ -388,7 +373,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(2048))]
+    #![proptest_config(config("parse_props", 2048))]
 
     #[test]
     fn arbitrary_bytes_agree_one_way(bytes in prop::collection::vec(any::<u8>(), 0..48)) {
@@ -405,7 +390,7 @@ proptest! {
 
 proptest! {
     // Generating a value costs more than parsing it; fewer cases, each more telling.
-    #![proptest_config(config(768))]
+    #![proptest_config(config("parse_props", 768))]
 
     #[test]
     fn mutated_json_agrees_one_way(

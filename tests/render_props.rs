@@ -9,29 +9,11 @@
 //!    `s` is `schema_json` byte for byte, and the entity tag is stable and changes with
 //!    what is served.
 
-mod common;
-
-use common::gen::{self, Rng, Style, J};
 use formgate::json::Value;
 use formgate::publish::Message;
 use formgate::{Form, Limits};
+use formgate_testkit::{self as testkit, config, Rng, Style, J};
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
-
-/// `cases` per property, unless `PROPTEST_CASES` asks for a longer (or shorter) run.
-fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "proptest-regressions/render_props.txt",
-        ))),
-        ..ProptestConfig::default()
-    }
-}
 
 fn render(form: &str) -> String {
     Form::compile(form.as_bytes())
@@ -163,16 +145,16 @@ const FORM: &str = r#"{ "type" : "object", "properties" : { "title" : { "type" :
 /// `{"p":...,"m":[...],"s":...}` as `publish` must write it.
 fn expected_body(prompt: &str, messages: &[(&str, &str)], s: &str) -> String {
     let mut out = String::from("{\"p\":");
-    gen::write_min_string(prompt, &mut out);
+    testkit::write_min_string(prompt, &mut out);
     out.push_str(",\"m\":[");
     for (i, (role, content)) in messages.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
         out.push_str("{\"role\":");
-        gen::write_min_string(role, &mut out);
+        testkit::write_min_string(role, &mut out);
         out.push_str(",\"content\":");
-        gen::write_min_string(content, &mut out);
+        testkit::write_min_string(content, &mut out);
         out.push('}');
     }
     out.push_str("],\"s\":");
@@ -330,11 +312,11 @@ fn check_round_trip(form: &J, bodies: &[String], seed: u64) -> Result<(), TestCa
 }
 
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(config("render_props", 256))]
 
     #[test]
     fn render_is_a_fixed_point_with_the_same_verdicts(
-        (form, bodies) in gen::form_and_bodies(&gen::FULL),
+        (form, bodies) in testkit::form_and_bodies(&testkit::FULL),
         seed in any::<u64>(),
     ) {
         check_round_trip(&form, &bodies, seed)?;
@@ -342,7 +324,7 @@ proptest! {
 
     #[test]
     fn publish_serves_the_rendered_form(
-        form in gen::form(&gen::FULL),
+        form in testkit::form(&testkit::FULL),
         prompt in any::<String>(),
         list in prop::collection::vec((any::<String>(), any::<String>()), 0..3),
     ) {
@@ -376,7 +358,7 @@ fn renders_the_same_whatever_the_limits() {
 /// The generator covers the annotations and escapes this file is about.
 #[test]
 fn generated_forms_cover_annotations_and_escapes() {
-    let forms = gen::sample(gen::form(&gen::FULL), 300);
+    let forms = testkit::sample(testkit::form(&testkit::FULL), 300);
     let texts: Vec<String> = forms.iter().map(J::compact).collect();
     for needle in [
         "\"title\"",

@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::gen;
 use formgate::{Form, Rejection};
+use formgate_testkit::{self as testkit, config};
 use proptest::prelude::*;
 
 /// Feed `body` split at the given cut points.
@@ -233,19 +233,13 @@ fn reader_reads_at_most_max_bytes_plus_one() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(256),
-        failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct(
-            "proptest-regressions/stream.txt",
-        ))),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(config("stream", 256))]
 
     /// Generated forms, bodies aimed at them (admitted and not, duplicates and broken
     /// bytes included) and random split points, down to one byte per chunk.
     #[test]
     fn streaming_matches_whole_body_verification(
-        (form, bodies) in gen::form_and_bodies(&gen::FULL),
+        (form, bodies) in testkit::form_and_bodies(&testkit::FULL),
         cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..12),
         damage in any::<prop::sample::Index>(),
         one_byte in any::<bool>(),

@@ -13,30 +13,12 @@
 //!    cycle left, admits nothing the original rejects (forms without `oneOf`), and
 //!    unrolling it again changes nothing.
 
-mod common;
-
-use common::gen::{self, Rng, J};
 use formgate::audit::{Bound, Profile, Rule};
 use formgate::json::{ParseErrorKind, Value};
 use formgate::{Form, FormErrorKind, Limits};
+use formgate_testkit::{self as testkit, config, Rng, J};
 use proptest::prelude::*;
 use proptest::sample::select;
-use proptest::test_runner::FileFailurePersistence;
-
-/// `cases` per property, unless `PROPTEST_CASES` asks for a longer (or shorter) run.
-fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "proptest-regressions/unroll.txt",
-        ))),
-        ..ProptestConfig::default()
-    }
-}
 
 fn compile(text: &str) -> Form {
     Form::compile(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -177,7 +159,7 @@ fn accepts_the_served_form_as_the_unrolling_of_its_original() {
         } else {
             &original_j
         };
-        let body = gen::body_text(aim, &gen::FULL, seed);
+        let body = testkit::body_text(aim, &testkit::FULL, seed);
         assert_eq!(
             unrolled.verify(body.as_bytes()).is_ok(),
             served.verify(body.as_bytes()).is_ok(),
@@ -628,7 +610,7 @@ fn body_with_fuel(fam: &Family, s: &J, r: &mut Rng, budget: u32, fuel: u32) -> J
 }
 
 proptest! {
-    #![proptest_config(config(128))]
+    #![proptest_config(config("unroll", 128))]
 
     /// Property 2.
     #[test]
@@ -667,7 +649,7 @@ proptest! {
 
     /// Property 3.
     #[test]
-    fn unrolled_forms_are_acyclic_and_admit_no_more((form, bodies) in gen::form_and_bodies(&gen::FULL), depth in 0u32..4) {
+    fn unrolled_forms_are_acyclic_and_admit_no_more((form, bodies) in testkit::form_and_bodies(&testkit::FULL), depth in 0u32..4) {
         let text = form.compact();
         let original = compile(&text);
         let unrolled = original.unroll(depth).unwrap();

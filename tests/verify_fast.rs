@@ -7,16 +7,13 @@
 //! path; `tests/stream.rs` and the `verify` fuzz target also compare `verify` with the
 //! streaming verifier, which never takes it either.
 
-mod common;
-
 #[path = "../benches/inputs.rs"]
 mod inputs;
 
-use common::gen;
 use formgate::__fuzz::fast_accepts;
 use formgate::Form;
+use formgate_testkit::{self as testkit, config};
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 
 #[test]
 fn benchmark_bodies_take_the_fast_path() {
@@ -64,7 +61,7 @@ fn variants(body: &str) -> Vec<Vec<u8>> {
 fn fast_path_is_sound_and_serves_most_admitted_bodies() {
     let mut admitted = 0;
     let mut fast = 0;
-    for (form, bodies) in gen::sample(gen::form_and_bodies(&gen::FULL), 400) {
+    for (form, bodies) in testkit::sample(testkit::form_and_bodies(&testkit::FULL), 400) {
         let f = Form::compile(form.compact().as_bytes()).unwrap();
         for body in &bodies {
             for bytes in variants(body) {
@@ -156,18 +153,12 @@ fn deep_bodies_hand_over_and_small_stacks_suffice() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(256),
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "proptest-regressions/verify_fast.txt",
-        ))),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(config("verify_fast", 256))]
 
     /// The fast path never admits a body the general validator rejects.
     #[test]
     fn fast_path_never_admits_a_rejected_body(
-        (form, bodies) in gen::form_and_bodies(&gen::FULL),
+        (form, bodies) in testkit::form_and_bodies(&testkit::FULL),
     ) {
         let f = Form::compile(form.compact().as_bytes()).unwrap();
         for body in &bodies {

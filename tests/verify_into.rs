@@ -11,32 +11,14 @@
 //! 5. A property over generated forms and bodies: `verify_into::<serde_json::Value>` and
 //!    `accept` succeed exactly when `verify` does.
 
-mod common;
-
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use common::gen::{self, J};
 use formgate::json::ParseErrorKind;
 use formgate::{Form, Limits, Rejection, RejectionKind};
+use formgate_testkit::{self as testkit, config, J};
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 use serde::Deserialize;
-
-/// `cases` per property, unless `PROPTEST_CASES` asks for a longer (or shorter) run.
-fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "proptest-regressions/verify_into.txt",
-        ))),
-        ..ProptestConfig::default()
-    }
-}
 
 fn form(schema: &str) -> Form {
     Form::compile(schema.as_bytes()).unwrap_or_else(|e| panic!("{schema}: {e}"))
@@ -777,11 +759,11 @@ fn body_value(body: &str) -> J {
 }
 
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(config("verify_into", 256))]
 
     #[test]
     fn verify_into_and_accept_agree_with_verify(
-        (form, bodies) in gen::form_and_bodies(&gen::FULL)
+        (form, bodies) in testkit::form_and_bodies(&testkit::FULL)
     ) {
         check(&form, &bodies)?;
     }

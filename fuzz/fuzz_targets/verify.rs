@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     match data.split_first() {
         Some((0, rest)) => {
             let case = formgate_fuzz::VerifyCase::generate(rest);
-            formgate_fuzz::save(&case.text());
+            formgate_fuzz::save(&formgate_fuzz::case_text(&case));
             let form = formgate::__fuzz::verify(case.form.as_bytes(), &case.body, &case.splits)
                 .unwrap_or_else(|| panic!("a generated form does not compile: {}", case.form));
             formgate_fuzz::oracle::typed_agrees(&form, &case.body);

@@ -1,4 +1,5 @@
-//! The comparisons that need other crates, so cannot live in formgate's hidden module.
+//! The comparisons with serde_json and the jsonschema crate (feature `oracle`), which
+//! cannot live in formgate's hidden `__fuzz` module (formgate does not depend on them).
 //!
 //! 1. [`serde_json_agrees`] (strict_parse): one-way agreement with serde_json. What
 //!    formgate accepts, serde_json accepts with an equal value; what serde_json
@@ -7,7 +8,9 @@
 //!    `verify`'s verdict, and an admitted body's value equals serde_json's reading.
 //! 3. [`jsonschema_agrees`] (verify): the jsonschema crate (2020-12, formats asserted,
 //!    exact numbers) gives formgate's verdict on cases the generator marked as lying
-//!    where the two cannot legitimately differ.
+//!    where the two cannot legitimately differ ([`crate::Gen::oracle`], or a form of
+//!    the [`crate::ORACLE`] profile). [`jsonschema_validator`] and [`jsonschema_admits`]
+//!    are its two halves.
 
 use formgate::{Form, Limits, RejectionKind};
 
@@ -132,20 +135,35 @@ fn beyond_f64(v: &serde_json::Value) -> bool {
     }
 }
 
-/// Invariant 3: `admitted` is formgate's verdict on `body` under `form`.
-pub fn jsonschema_agrees(form: &str, body: &[u8], admitted: bool) {
+/// The jsonschema crate's validator for `form`: draft 2020-12, formats asserted (and,
+/// through the `arbitrary-precision` feature, exact numbers). Panics if it does not
+/// build: every form formgate compiles must.
+pub fn jsonschema_validator(form: &str) -> jsonschema::Validator {
     let schema: serde_json::Value = serde_json::from_str(form).expect("the form is JSON");
-    let validator = jsonschema::draft202012::options()
+    jsonschema::draft202012::options()
         .should_validate_formats(true)
         .build(&schema)
         .unwrap_or_else(|e| {
             panic!("jsonschema does not build a form formgate compiles ({e}): {form}")
-        });
+        })
+}
+
+/// jsonschema's verdict on `body`, read by serde_json (which keeps the last of
+/// duplicate members: formgate rejects those, by design, so no verdict compares).
+pub fn jsonschema_admits(validator: &jsonschema::Validator, body: &[u8]) -> bool {
     let instance: serde_json::Value = match serde_json::from_slice(body) {
         Ok(v) => v,
-        Err(e) => panic!("a generated body is not JSON ({e}): {body:?}"),
+        Err(e) => panic!(
+            "a generated body is not JSON ({e}): {}",
+            String::from_utf8_lossy(body)
+        ),
     };
-    let theirs = validator.is_valid(&instance);
+    validator.is_valid(&instance)
+}
+
+/// Invariant 3: `admitted` is formgate's verdict on `body` under `form`.
+pub fn jsonschema_agrees(form: &str, body: &[u8], admitted: bool) {
+    let theirs = jsonschema_admits(&jsonschema_validator(form), body);
     assert_eq!(
         admitted,
         theirs,

@@ -1,0 +1,114 @@
+//! The generators keep their promises (`forms` invariants 1, 3 and 4).
+
+use crate::*;
+
+/// Forms and bodies from seeded sources.
+fn cases(p: &'static Profile, n: u64) -> impl Iterator<Item = (J, Gen<Rng>)> {
+    (0..n).map(move |seed| {
+        let mut g = Gen::new(Rng::new(seed), p, false);
+        let form = g.form();
+        (form, g)
+    })
+}
+
+#[test]
+fn tame_forms_compile() {
+    for p in [&FULL, &ORACLE, &FUZZ] {
+        for (form, _) in cases(p, 1500) {
+            let text = form.compact();
+            formgate::Form::compile(text.as_bytes()).unwrap_or_else(|e| panic!("{e}: {text}"));
+        }
+    }
+}
+
+/// Invariant 3: the marks and the [`ORACLE`] profile say the same; only a duplicate
+/// member turns the oracle off there.
+#[test]
+fn the_oracle_profile_keeps_the_oracle() {
+    for (form, mut g) in cases(&ORACLE, 1500) {
+        assert!(g.oracle, "{}", form.compact());
+        for _ in 0..4 {
+            let v = g.value(&form, &form, BODY_DEPTH);
+            assert!(g.oracle, "{} {}", form.compact(), v.compact());
+        }
+    }
+}
+
+/// The fuzzer's profile still leaves the oracle on for a fair share of cases, and turns
+/// it off for some.
+#[test]
+fn the_fuzz_profile_tracks_the_oracle() {
+    let (mut on, total) = (0, 1000);
+    for (form, mut g) in cases(&FUZZ, total) {
+        let v = g.value(&form, &form, BODY_DEPTH);
+        g.body_text(&v);
+        on += usize::from(g.oracle);
+    }
+    assert!(
+        on * 3 > total as usize && on < total as usize,
+        "{on} of {total}"
+    );
+}
+
+/// Words a form reads from its tape: far fewer than [`strategies::TAPE_WORDS`] but for
+/// the rare largest forms.
+#[test]
+fn tapes_are_long_enough() {
+    let mut used: Vec<usize> = (0..2000u64)
+        .map(|seed| {
+            let mut r = Rng::new(seed);
+            let words = (0..8192).map(|_| r.next_u64() as u32).collect();
+            let mut g = Gen::new(Tape::new(words), &FULL, false);
+            g.form();
+            g.source().used()
+        })
+        .collect();
+    used.sort_unstable();
+    let (median, p999) = (used[used.len() / 2], used[used.len() * 999 / 1000]);
+    eprintln!(
+        "tape words used: median {median}, 99.9% {p999}, max {}",
+        used[used.len() - 1]
+    );
+    #[cfg(feature = "proptest")]
+    assert!(p999 < strategies::TAPE_WORDS, "{p999}");
+}
+
+#[cfg(feature = "arbitrary")]
+mod fuzzing {
+    use crate::fuzzing::{wild_form, VerifyCase};
+    use crate::Rng;
+
+    /// Pseudo-random inputs of every length up to 400 bytes.
+    fn inputs(n: usize) -> impl Iterator<Item = Vec<u8>> {
+        let mut r = Rng::new(0x5eed);
+        (0..n).map(move |i| (0..i % 400).map(|_| r.next_u64() as u8).collect())
+    }
+
+    /// Tame forms compile, and the generator is worth its time: both verdicts and the
+    /// oracle are common.
+    #[test]
+    fn generated_forms_compile_and_get_both_verdicts() {
+        let (mut admitted, mut oracle, total) = (0, 0, 2000);
+        for data in inputs(total) {
+            let case = VerifyCase::generate(&data);
+            let form = formgate::Form::compile(case.form.as_bytes())
+                .unwrap_or_else(|e| panic!("{e}: {}", case.form));
+            admitted += usize::from(form.verify(&case.body).is_ok());
+            oracle += usize::from(case.oracle);
+            let _ = wild_form(&data);
+        }
+        eprintln!("{admitted} of {total} admitted, {oracle} for the oracle");
+        assert!(
+            admitted * 5 > total && admitted * 5 < total * 4,
+            "{admitted}"
+        );
+        assert!(oracle * 3 > total, "{oracle}");
+    }
+
+    #[test]
+    fn empty_input_gives_a_small_case() {
+        let case = VerifyCase::generate(&[]);
+        assert_eq!(case.form, "{}");
+        assert!(wild_form(&[]).len() < 8);
+    }
+}
