@@ -152,7 +152,7 @@ const KNOWN_DIFFERENCES: &[KnownDifference] = &[
             (r#"{"multipleOf":1.0}"#, "1.0000000000000001", false),
             (r#"{"multipleOf":1e0}"#, "1.0000000000000001", false),
         ],
-        reason: "A JSON number denotes its decimal value (DESIGN, promise 5; 2020-12 \
+        reason: "A JSON number denotes its decimal value (README, exact numbers; 2020-12 \
                  compares values, not floats): 9007199254740993.0 equals the bound \
                  9007199254740993 and 1.0000000000000001 exceeds 1 and is no integer. \
                  jsonschema compares these bodies as the nearest f64 \

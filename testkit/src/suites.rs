@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-/// The suites a suite directory must hold (see DESIGN.md, "Conformance data").
+/// The suites a suite directory must hold (`vendor-testsuite/README.md`).
 pub const SUITES: [&str; 2] = ["JSONTestSuite", "JSON-Schema-Test-Suite"];
 
 /// Set to `1` (as CI does) to make a missing suite a failure instead of a skip.
