@@ -12,6 +12,10 @@
 //!
 //! The unit tests below replay `fuzz/regressions/<target>/` and the seed corpus
 //! `fuzz/corpus/<target>/` of every target through the same functions.
+//!
+//! The conformance runner `tests/schema_suite.rs` also reaches two private checks here,
+//! to hold them against JSON-Schema-Test-Suite: [`pattern_matcher`] (a `pattern` alone)
+//! and [`format_is_valid`] (a `format` alone).
 
 mod compile_form;
 mod strict_parse;
@@ -38,6 +42,65 @@ pub fn fast_accepts(form: &crate::Form, body: &[u8]) -> bool {
 /// Objects with more members than this check duplicates through a SipHash index with
 /// a random key; smaller ones by a bounded scan.
 pub const SMALL_OBJECT: usize = crate::parse::keys::SMALL;
+
+/// A feature of ECMA-262 patterns refused on purpose, because no linear-time matcher
+/// decides it exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PatternFeature {
+    /// `(?=` or `(?!`.
+    Lookahead,
+    /// `(?<=` or `(?<!`.
+    Lookbehind,
+    /// `\1`, `\k<name>`.
+    Backreference,
+}
+
+/// Why [`pattern_matcher`] refused a pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternFailure {
+    /// The refused feature, when that is the reason: a fail-closed refusal the design
+    /// asks for. `None` for any other error.
+    pub feature: Option<PatternFeature>,
+    /// The compile error, as a form compile error would show it.
+    pub message: String,
+}
+
+impl std::fmt::Display for PatternFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Test entry point: compiles the ECMA-262 `source` as a `pattern` keyword does and
+/// returns its matcher (unanchored search, linear in the string), or why it is refused.
+pub fn pattern_matcher(source: &str) -> Result<impl Fn(&str) -> bool, PatternFailure> {
+    use crate::form::pattern::{Pattern, PatternErrorKind};
+    match Pattern::new(source) {
+        Ok(pattern) => Ok(move |s: &str| pattern.is_match(s)),
+        Err(err) => Err(PatternFailure {
+            feature: match err.kind() {
+                PatternErrorKind::Lookahead => Some(PatternFeature::Lookahead),
+                PatternErrorKind::Lookbehind => Some(PatternFeature::Lookbehind),
+                PatternErrorKind::Backreference => Some(PatternFeature::Backreference),
+                _ => None,
+            },
+            message: err.to_string(),
+        }),
+    }
+}
+
+/// The `format` names that formgate asserts, in the order of the vocabulary table.
+pub fn format_names() -> impl Iterator<Item = &'static str> {
+    crate::form::format::Format::ALL
+        .into_iter()
+        .map(|f| f.name())
+}
+
+/// Test entry point: whether the string `s` conforms to the format called `name`, or
+/// `None` if formgate does not assert that format.
+pub fn format_is_valid(name: &str, s: &str) -> Option<bool> {
+    crate::form::format::Format::from_name(name).map(|f| f.is_valid(s))
+}
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,13 @@
 //! A `libtest-mimic` harness: one trial per suite file (`test_parsing/n_array_comma.json`),
 //! so a failing file names itself; `cargo test --test json_test_suite -- i_string` runs
 //! the files whose name contains `i_string`. The trial `totals` checks the counts stated
-//! in the README (section "Conformance") against what the runner finds, over all files.
+//! in the README (section "Conformance") against what the runner finds, over all files,
+//! streamed ones included.
+//!
+//! Each file also has a trial `stream/test_parsing/<file>`: fed to the streaming
+//! verifier of the form `true` at every split (single cuts up to 512 bytes, one byte at
+//! a time, a few strides), it must get the same verdict, kind, offset and pointer as
+//! `Form::verify` of the whole body.
 //!
 //! Without the suite data every suite trial is listed as ignored, with one message saying
 //! how to get it; with `FORMGATE_REQUIRE_SUITES=1` those trials fail instead.
@@ -21,7 +27,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use formgate::Limits;
+use formgate::{Form, Limits, Rejection};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 const DECISIONS: &str = include_str!("data/json_test_suite_decisions.txt");
@@ -29,6 +35,8 @@ const DECISIONS: &str = include_str!("data/json_test_suite_decisions.txt");
 const SUITE: &str = "JSONTestSuite";
 /// The directory read, relative to the suite; also the prefix of every trial name.
 const PARSING: &str = "test_parsing";
+/// The prefix of the streaming trials' names.
+const STREAM: &str = "stream";
 
 // The totals the README states (section "Conformance"). The trial `totals` fails, with
 // expected and found, when the data or formgate's behaviour drifts from them.
@@ -178,6 +186,53 @@ fn read(dir: &Path, name: &str) -> Result<Vec<u8>, String> {
     std::fs::read(dir.join(name)).map_err(|e| format!("reading {name}: {e}"))
 }
 
+/// Feed `body` to `form`'s streaming verifier, split at the given cut points.
+fn stream(form: &Form, body: &[u8], cuts: &[usize]) -> Result<(), Rejection> {
+    let mut v = form.verifier();
+    let mut at = 0;
+    for &cut in cuts.iter().chain(std::iter::once(&body.len())) {
+        let cut = cut.clamp(at, body.len());
+        v.feed(&body[at..cut])?;
+        at = cut;
+    }
+    v.finish()
+}
+
+fn same(a: &Result<(), Rejection>, b: &Result<(), Rejection>) -> bool {
+    match (a, b) {
+        (Ok(()), Ok(())) => true,
+        (Err(x), Err(y)) => {
+            x.kind() == y.kind() && x.offset() == y.offset() && x.pointer() == y.pointer()
+        }
+        _ => false,
+    }
+}
+
+/// Streams a suite file at every single-cut split (up to 512 bytes), one byte per
+/// chunk, and a few strides; each must get what `Form::verify` gets for the whole body.
+/// Names the first split that differs.
+fn stream_all_splits(name: &str, body: &[u8]) -> Result<(), String> {
+    let form = Form::compile(b"true").map_err(|e| format!("the form `true`: {e}"))?;
+    let whole = form.verify(body);
+    let mut splits: Vec<Vec<usize>> = vec![(1..body.len()).collect()];
+    if body.len() <= 512 {
+        splits.extend((0..=body.len()).map(|c| vec![c]));
+    }
+    for stride in [2usize, 3, 7, 16] {
+        splits.push((1..body.len()).filter(|i| i % stride == 0).collect());
+    }
+    for cuts in &splits {
+        let got = stream(&form, body, cuts);
+        if !same(&whole, &got) {
+            return Err(format!(
+                "{name}: cuts {:?}: whole {whole:?}, streamed {got:?}",
+                &cuts[..cuts.len().min(8)]
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn decisions_file_is_well_formed() -> Result<(), Failed> {
     // Runs without the suite: format errors and duplicates are caught everywhere.
     let mut failures = Vec::new();
@@ -220,11 +275,12 @@ fn no_stale_decisions(files: &[String], decisions: &Decisions) -> Result<(), Fai
     }
 }
 
-/// Judges every file again and compares the counts with the README's.
+/// Judges and streams every file again and compares the counts with the README's.
 fn totals(dir: &Path, files: &[String], decisions: &Decisions) -> Result<(), Failed> {
     let mut found: BTreeMap<Outcome, usize> = BTreeMap::new();
     let mut failing = Vec::new();
     let mut by_prefix = [0usize; 3];
+    let (mut streamed, mut streamed_wrong) = (0, Vec::new());
     for name in files {
         match name.get(..2) {
             Some("y_") => by_prefix[0] += 1,
@@ -232,9 +288,17 @@ fn totals(dir: &Path, files: &[String], decisions: &Decisions) -> Result<(), Fai
             Some("i_") => by_prefix[2] += 1,
             _ => {}
         }
-        match read(dir, name).and_then(|bytes| judge(name, &bytes, decisions)) {
+        let bytes = read(dir, name);
+        match bytes
+            .clone()
+            .and_then(|bytes| judge(name, &bytes, decisions))
+        {
             Ok(o) => *found.entry(o).or_default() += 1,
             Err(_) => failing.push(name.as_str()),
+        }
+        match bytes.and_then(|bytes| stream_all_splits(name, &bytes)) {
+            Ok(()) => streamed += 1,
+            Err(_) => streamed_wrong.push(name.as_str()),
         }
     }
     let get = |o| found.get(&o).copied().unwrap_or(0);
@@ -254,6 +318,12 @@ fn totals(dir: &Path, files: &[String], decisions: &Decisions) -> Result<(), Fai
         ("i_ rejected by decision", I_REJECT, get(Outcome::IReject)),
         ("i_ decisions", I_FILES, i_decided),
         ("files judged wrong", 0, failing.len()),
+        (
+            "files streamed as verified whole",
+            Y_FILES + N_FILES + I_FILES,
+            streamed,
+        ),
+        ("files streamed differently", 0, streamed_wrong.len()),
     ];
     let drift: Vec<String> = rows
         .iter()
@@ -273,10 +343,17 @@ fn totals(dir: &Path, files: &[String], decisions: &Decisions) -> Result<(), Fai
             failing.join(", ")
         ));
     }
+    if !streamed_wrong.is_empty() {
+        msg.push_str(&format!(
+            "\nfiles streamed differently (see their trials {STREAM}/{PARSING}/...): {}",
+            streamed_wrong.join(", ")
+        ));
+    }
     Err(msg.into())
 }
 
-/// One trial per file of `test_parsing/`, then the decisions and totals trials.
+/// One trial per file of `test_parsing/`, one streaming trial per file, then the
+/// decisions and totals trials.
 fn suite_trials(suite: PathBuf) -> Vec<Trial> {
     let dir = suite.join(PARSING);
     let files = match list(&dir) {
@@ -297,6 +374,14 @@ fn suite_trials(suite: PathBuf) -> Vec<Trial> {
             })
         })
         .collect();
+    trials.extend(files.iter().map(|name| {
+        let (dir, name) = (Arc::clone(&dir), name.clone());
+        Trial::test(format!("{STREAM}/{PARSING}/{name}"), move || {
+            let bytes = read(&dir, &name)?;
+            stream_all_splits(&name, &bytes)?;
+            Ok(())
+        })
+    }));
     let (f, d) = (Arc::clone(&files), Arc::clone(&decisions));
     trials.push(Trial::test("decisions_have_no_stale_entries", move || {
         no_stale_decisions(&f, &d)
@@ -330,6 +415,7 @@ fn missing_trials(args: &Arguments) -> Vec<Trial> {
         format!("{PARSING}/y_*.json"),
         format!("{PARSING}/n_*.json"),
         format!("{PARSING}/i_*.json"),
+        format!("{STREAM}/{PARSING}/*.json"),
         "decisions_have_no_stale_entries".to_string(),
         "totals".to_string(),
     ];

@@ -31,6 +31,15 @@
 //! `FORMGATE_SUITE_VERBOSE=1` prints, for every group, the runner's reasons beside the
 //! compiler's verdict, and the tables.
 //!
+//! Two more kinds of trial hold formgate's private checks (reached through
+//! `formgate::__fuzz`) against the suite's string instances, without a form:
+//! `pattern/<file>` compiles the lone `pattern` of every group of the six `pattern.json`,
+//! `optional/ecmascript-regex.json` and `optional/non-bmp-regex.json` files and checks its
+//! match on every string, a pattern being refused only for lookahead, lookbehind or a
+//! backreference; `format/<draft>/optional/format/<name>.json` checks each asserted
+//! format on every string of its file, allowing only [`FORMAT_DEVIATIONS`]. The trial
+//! `totals` checks their counts too ([`PATTERN_EXPECTED`], [`FORMAT_EXPECTED`]).
+//!
 //! Without the suite data every suite trial is listed as ignored, with one message saying
 //! how to get it; with `FORMGATE_REQUIRE_SUITES=1` those trials fail instead.
 
@@ -972,6 +981,21 @@ const EXPECTED: Counts = Counts {
     not_run: 2003,
 };
 
+/// The trials `pattern/<file>`: groups whose schema is a lone `pattern`, their string
+/// instances, and the patterns refused fail-closed (lookahead, lookbehind, backreference).
+const PATTERN_EXPECTED: StringCounts = StringCounts {
+    units: 37,
+    instances: 137,
+    closed: 0,
+};
+
+/// The trials `format/<file>`: files and their string instances.
+const FORMAT_EXPECTED: StringCounts = StringCounts {
+    units: 16,
+    instances: 647,
+    closed: 0,
+};
+
 /// Groups refused as outside the vocabulary, by reason, over all directories (a group
 /// may count under several reasons).
 const REFUSAL_REASONS: &[(&str, usize)] = &[
@@ -1021,6 +1045,276 @@ const REFUSAL_REASONS: &[(&str, usize)] = &[
     ("keyword unknown-keyword", 2),
     ("keyword unknown/keyword", 2),
 ];
+
+// ---------------------------------------------------------------------------------------
+// The trials `pattern/<file>` and `format/<file>`: formgate's own pattern matcher and
+// format checks, reached through `formgate::__fuzz`, against the suite's string instances.
+
+/// Suite files (relative to the suite's `tests/`) whose lone-`pattern` groups the trials
+/// `pattern/<file>` check.
+const PATTERN_FILES: [&str; 6] = [
+    "draft2020-12/pattern.json",
+    "draft2020-12/optional/ecmascript-regex.json",
+    "draft2020-12/optional/non-bmp-regex.json",
+    "draft7/pattern.json",
+    "draft7/optional/ecmascript-regex.json",
+    "draft7/optional/non-bmp-regex.json",
+];
+
+/// The drafts whose `optional/format/` files the trials `format/<file>` run.
+const FORMAT_DRAFTS: [&str; 2] = ["draft2020-12", "draft7"];
+
+/// A suite expectation formgate's format checks deliberately do not meet, with the
+/// reason. An entry that turns out not to be needed fails the run.
+struct FormatDeviation {
+    draft: &'static str,
+    format: &'static str,
+    data: &'static str,
+    reason: &'static str,
+}
+
+/// Deliberate deviations from the suite's `optional/format/` files: none.
+const FORMAT_DEVIATIONS: &[FormatDeviation] = &[];
+
+/// What the pattern or format checks of some files found.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+struct StringCounts {
+    /// Lone-`pattern` groups, or `optional/format/` files.
+    units: usize,
+    /// String instances checked.
+    instances: usize,
+    /// Patterns refused for lookahead, lookbehind or a backreference (fail-closed).
+    closed: usize,
+}
+
+/// The `pattern` of a schema that is only `pattern` (with `$schema` and
+/// `"type": "string"` allowed beside it).
+fn lone_pattern(schema: &Value) -> Option<&str> {
+    let object = schema.as_object()?;
+    let only_pattern = object.iter().all(|(key, value)| match key.as_str() {
+        "pattern" | "$schema" => true,
+        "type" => value == "string",
+        _ => false,
+    });
+    if only_pattern {
+        object.get("pattern")?.as_str()
+    } else {
+        None
+    }
+}
+
+fn read_groups(path: &Path, file: &str) -> Result<Vec<Value>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{file}: cannot read: {e}"))?;
+    let groups: Value =
+        serde_json::from_slice(&bytes).map_err(|e| format!("{file}: not JSON: {e}"))?;
+    match groups {
+        Value::Array(groups) => Ok(groups),
+        _ => Err(format!("{file}: not an array of groups")),
+    }
+}
+
+/// Compiles the lone `pattern` of every group of `file` with formgate's matcher and
+/// checks its verdict on every string instance. A pattern may be refused only for
+/// lookahead, lookbehind or a backreference (fail-closed, as DESIGN asks); `say_closed`
+/// prints each such refusal.
+fn pattern_file(
+    tests_dir: &Path,
+    file: &str,
+    say_closed: bool,
+    failures: &mut Vec<String>,
+) -> StringCounts {
+    let mut c = StringCounts::default();
+    let groups = match read_groups(&tests_dir.join(file), file) {
+        Ok(g) => g,
+        Err(e) => {
+            failures.push(e);
+            return c;
+        }
+    };
+    for group in &groups {
+        let Some(source) = lone_pattern(&group["schema"]) else {
+            continue;
+        };
+        let description = group["description"].as_str().unwrap_or("?");
+        c.units += 1;
+        let matches = match formgate::__fuzz::pattern_matcher(source) {
+            Ok(matches) => matches,
+            Err(err) => {
+                c.closed += 1;
+                if say_closed {
+                    eprintln!("fail-closed: {file}: {description}: {source:?}: {err}");
+                }
+                if err.feature.is_none() {
+                    failures.push(format!("{file}: {description}: {source:?}: {err}"));
+                }
+                continue;
+            }
+        };
+        let Some(tests) = group["tests"].as_array() else {
+            failures.push(format!("{file}: {description}: tests is not an array"));
+            continue;
+        };
+        for test in tests {
+            let Some(data) = test["data"].as_str() else {
+                continue;
+            };
+            c.instances += 1;
+            let Some(expected) = test["valid"].as_bool() else {
+                failures.push(format!("{file}: {description}: valid is not a boolean"));
+                continue;
+            };
+            if matches(data) != expected {
+                failures.push(format!(
+                    "{file}: {description}: {:?}: {source:?} on {data:?}: expected {expected}",
+                    test["description"].as_str().unwrap_or("?")
+                ));
+            }
+        }
+    }
+    if c.units == 0 {
+        failures.push(format!("{file}: no pattern groups found"));
+    }
+    c
+}
+
+/// The suite file of `format` in `draft`, relative to the suite's `tests/`.
+fn format_file_name(draft: &str, format: &str) -> String {
+    format!("{draft}/optional/format/{format}.json")
+}
+
+/// The (draft, format) pairs that get a trial `format/<file>`: every format formgate
+/// asserts, in every draft of [`FORMAT_DRAFTS`], where the suite has its file
+/// (draft-07 has no `duration` or `uuid`); 2020-12 has all nine, so one missing there
+/// gets a trial that fails.
+fn format_files(tests_dir: &Path) -> Vec<(&'static str, &'static str)> {
+    FORMAT_DRAFTS
+        .into_iter()
+        .flat_map(|draft| formgate::__fuzz::format_names().map(move |f| (draft, f)))
+        .filter(|&(draft, f)| {
+            draft == "draft2020-12" || tests_dir.join(format_file_name(draft, f)).is_file()
+        })
+        .collect()
+}
+
+/// Checks formgate's check of `format` on every string instance of its file in `draft`
+/// (every group's schema must be that `format` alone), allowing only the listed
+/// deviations, each of which must be needed.
+fn format_file(
+    tests_dir: &Path,
+    draft: &str,
+    format: &str,
+    failures: &mut Vec<String>,
+) -> StringCounts {
+    let mut c = StringCounts::default();
+    let file = format_file_name(draft, format);
+    let groups = match read_groups(&tests_dir.join(&file), &file) {
+        Ok(g) => g,
+        Err(e) => {
+            failures.push(e);
+            return c;
+        }
+    };
+    c.units = 1;
+    let mut needed = vec![false; FORMAT_DEVIATIONS.len()];
+    for group in &groups {
+        let schema = group["schema"].as_object();
+        let alone = schema.is_some_and(|s| {
+            s.get("format").and_then(|f| f.as_str()) == Some(format)
+                && s.keys().all(|k| k == "format" || k == "$schema")
+        });
+        if !alone {
+            failures.push(format!("{file}: unexpected schema {}", group["schema"]));
+            continue;
+        }
+        let Some(tests) = group["tests"].as_array() else {
+            failures.push(format!("{file}: tests is not an array"));
+            continue;
+        };
+        for test in tests {
+            // A non-string is outside the format's domain: always valid.
+            let Some(data) = test["data"].as_str() else {
+                continue;
+            };
+            c.instances += 1;
+            let Some(expected) = test["valid"].as_bool() else {
+                failures.push(format!("{file}: {data:?}: valid is not a boolean"));
+                continue;
+            };
+            let Some(got) = formgate::__fuzz::format_is_valid(format, data) else {
+                failures.push(format!("{file}: formgate does not assert format {format}"));
+                return c;
+            };
+            if got == expected {
+                continue;
+            }
+            let listed = FORMAT_DEVIATIONS
+                .iter()
+                .position(|d| (d.draft, d.format, d.data) == (draft, format, data));
+            match listed {
+                Some(i) => needed[i] = true,
+                None => failures.push(format!(
+                    "{file}: {data:?} should be {} ({})",
+                    if expected { "valid" } else { "invalid" },
+                    test["description"]
+                )),
+            }
+        }
+    }
+    for (d, needed) in FORMAT_DEVIATIONS.iter().zip(needed) {
+        if (d.draft, d.format) == (draft, format) && !needed {
+            failures.push(format!(
+                "stale deviation {}/{} {:?}: the suite now agrees",
+                d.draft, d.format, d.data
+            ));
+        }
+    }
+    c
+}
+
+/// The trial of `pattern/<file>` or `format/<file>`: the failures of one check.
+fn string_trial(
+    name: &str,
+    check: impl FnOnce(&mut Vec<String>) -> StringCounts,
+) -> Result<(), Failed> {
+    let mut failures = Vec::new();
+    let c = check(&mut failures);
+    if failures.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{} failure(s) in {name} ({} string instances):\n  {}",
+        failures.len(),
+        c.instances,
+        failures.join("\n  ")
+    )
+    .into())
+}
+
+/// Runs without the suite: the deviations are well formed.
+fn format_deviations_are_well_formed() {
+    let mut failures = Vec::new();
+    for (i, d) in FORMAT_DEVIATIONS.iter().enumerate() {
+        if d.reason.trim().is_empty() {
+            failures.push(format!("deviation {i} has no reason"));
+        }
+        if !FORMAT_DRAFTS.contains(&d.draft) {
+            failures.push(format!("deviation {i}: draft {} is not run", d.draft));
+        }
+        if formgate::__fuzz::format_is_valid(d.format, "").is_none() {
+            failures.push(format!(
+                "deviation {i}: format {} is not asserted",
+                d.format
+            ));
+        }
+        let duplicate = FORMAT_DEVIATIONS[..i]
+            .iter()
+            .any(|e| (e.draft, e.format, e.data) == (d.draft, d.format, d.data));
+        if duplicate {
+            failures.push(format!("deviation {i} is a duplicate"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
 
 // ---------------------------------------------------------------------------------------
 // The harness: one trial per suite file.
@@ -1178,8 +1472,9 @@ fn decisions_name_suite_files(files: &[SuiteFile]) -> Result<(), Failed> {
     }
 }
 
-/// Runs every file, unfiltered, and compares the counts with the README's.
-fn totals(files: &[SuiteFile]) -> Result<(), Failed> {
+/// Runs every file, unfiltered, and the pattern and format checks, and compares the
+/// counts with the README's.
+fn totals(tests_dir: &Path, files: &[SuiteFile]) -> Result<(), Failed> {
     let report = run(&files.iter().collect::<Vec<_>>(), None, false);
     let mut found = Counts::default();
     for c in &report.counts {
@@ -1201,6 +1496,56 @@ fn totals(files: &[SuiteFile]) -> Result<(), Failed> {
             run_tests(&found),
         ),
         ("failures in the file trials", 0, report.failures.total()),
+    ] {
+        if expected != got {
+            drift.push(format!("  {what}: expected {expected}, found {got}"));
+        }
+    }
+    let (mut pattern, mut pattern_failures) = (StringCounts::default(), Vec::new());
+    for file in PATTERN_FILES {
+        let c = pattern_file(tests_dir, file, false, &mut pattern_failures);
+        pattern.units += c.units;
+        pattern.instances += c.instances;
+        pattern.closed += c.closed;
+    }
+    let format_files = format_files(tests_dir);
+    let (mut format, mut format_failures) = (StringCounts::default(), Vec::new());
+    for &(draft, f) in &format_files {
+        let c = format_file(tests_dir, draft, f, &mut format_failures);
+        format.units += c.units;
+        format.instances += c.instances;
+    }
+    let unplaced = FORMAT_DEVIATIONS
+        .iter()
+        .filter(|d| !format_files.contains(&(d.draft, d.format)))
+        .inspect(|d| {
+            drift.push(format!(
+                "  stale deviation {}/{} {:?}: names no suite file",
+                d.draft, d.format, d.data
+            ))
+        })
+        .count();
+    for (what, expected, got) in [
+        ("pattern groups", PATTERN_EXPECTED.units, pattern.units),
+        (
+            "pattern string instances",
+            PATTERN_EXPECTED.instances,
+            pattern.instances,
+        ),
+        (
+            "patterns refused fail-closed",
+            PATTERN_EXPECTED.closed,
+            pattern.closed,
+        ),
+        ("failures in the pattern trials", 0, pattern_failures.len()),
+        ("format files", FORMAT_EXPECTED.units, format.units),
+        (
+            "format string instances",
+            FORMAT_EXPECTED.instances,
+            format.instances,
+        ),
+        ("failures in the format trials", 0, format_failures.len()),
+        ("format deviations naming no suite file", 0, unplaced),
     ] {
         if expected != got {
             drift.push(format!("  {what}: expected {expected}, found {got}"));
@@ -1247,7 +1592,8 @@ fn totals(files: &[SuiteFile]) -> Result<(), Failed> {
 }
 
 fn suite_trials(suite: PathBuf) -> Vec<Trial> {
-    let files = match list(&suite.join("tests")) {
+    let tests_dir = Arc::new(suite.join("tests"));
+    let files = match list(&tests_dir) {
         Ok(files) => Arc::new(files),
         Err(e) => return vec![Trial::test("tests/", move || Err(e.into()))],
     };
@@ -1257,11 +1603,25 @@ fn suite_trials(suite: PathBuf) -> Vec<Trial> {
             Trial::test(files[i].file.clone(), move || file_trial(&files[i]))
         })
         .collect();
+    for file in PATTERN_FILES {
+        let dir = Arc::clone(&tests_dir);
+        let name = format!("pattern/{file}");
+        trials.push(Trial::test(name.clone(), move || {
+            string_trial(&name, |failures| pattern_file(&dir, file, true, failures))
+        }));
+    }
+    for (draft, format) in format_files(&tests_dir) {
+        let dir = Arc::clone(&tests_dir);
+        let name = format!("format/{}", format_file_name(draft, format));
+        trials.push(Trial::test(name.clone(), move || {
+            string_trial(&name, |failures| format_file(&dir, draft, format, failures))
+        }));
+    }
     let f = Arc::clone(&files);
     trials.push(Trial::test("decisions_name_suite_files", move || {
         decisions_name_suite_files(&f)
     }));
-    trials.push(Trial::test("totals", move || totals(&files)));
+    trials.push(Trial::test("totals", move || totals(&tests_dir, &files)));
     trials
 }
 
@@ -1287,6 +1647,12 @@ fn missing_trials(args: &Arguments) -> Vec<Trial> {
     }
     DIRS.iter()
         .map(|(_, dir)| format!("{dir}/*.json"))
+        .chain(PATTERN_FILES.iter().map(|file| format!("pattern/{file}")))
+        .chain(
+            FORMAT_DRAFTS
+                .iter()
+                .map(|draft| format!("format/{}", format_file_name(draft, "*"))),
+        )
         .chain([
             "decisions_name_suite_files".to_string(),
             "totals".to_string(),
@@ -1320,6 +1686,10 @@ fn main() {
         check(
             "test_data_keeps_number_values",
             test_data_keeps_number_values,
+        ),
+        check(
+            "format_deviations_are_well_formed",
+            format_deviations_are_well_formed,
         ),
     ];
     match common::suite_dir() {

@@ -1,5 +1,6 @@
 //! Streaming verification agrees with whole-body verification: same verdict, kind and
-//! offset for every way of splitting a body within `max_bytes`.
+//! offset for every way of splitting a body within `max_bytes`. (Every JSONTestSuite
+//! file is streamed the same way by the trials `stream/...` of `tests/json_test_suite.rs`.)
 
 mod common;
 
@@ -49,29 +50,6 @@ fn check_all_splits(form: &Form, name: &str, body: &[u8], failures: &mut Vec<Str
             return;
         }
     }
-}
-
-#[test]
-fn json_test_suite_one_byte_at_a_time() {
-    let Some(dir) = common::suite("JSONTestSuite") else {
-        return;
-    };
-    let form = Form::compile(b"true").unwrap();
-    let mut failures = Vec::new();
-    let mut n = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(dir.join("test_parsing"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        let body = std::fs::read(&path).unwrap();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        check_all_splits(&form, &name, &body, &mut failures);
-        n += 1;
-    }
-    eprintln!("streamed {n} JSONTestSuite files at every split");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
