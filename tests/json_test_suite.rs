@@ -27,7 +27,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use formgate::{Form, Limits, Rejection};
+use common::{same, stream};
+use formgate::{Form, Limits};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 const DECISIONS: &str = include_str!("data/json_test_suite_decisions.txt");
@@ -184,28 +185,6 @@ fn list(dir: &Path) -> Result<Vec<String>, String> {
 
 fn read(dir: &Path, name: &str) -> Result<Vec<u8>, String> {
     std::fs::read(dir.join(name)).map_err(|e| format!("reading {name}: {e}"))
-}
-
-/// Feed `body` to `form`'s streaming verifier, split at the given cut points.
-fn stream(form: &Form, body: &[u8], cuts: &[usize]) -> Result<(), Rejection> {
-    let mut v = form.verifier();
-    let mut at = 0;
-    for &cut in cuts.iter().chain(std::iter::once(&body.len())) {
-        let cut = cut.clamp(at, body.len());
-        v.feed(&body[at..cut])?;
-        at = cut;
-    }
-    v.finish()
-}
-
-fn same(a: &Result<(), Rejection>, b: &Result<(), Rejection>) -> bool {
-    match (a, b) {
-        (Ok(()), Ok(())) => true,
-        (Err(x), Err(y)) => {
-            x.kind() == y.kind() && x.offset() == y.offset() && x.pointer() == y.pointer()
-        }
-        _ => false,
-    }
 }
 
 /// Streams a suite file at every single-cut split (up to 512 bytes), one byte per
@@ -392,25 +371,8 @@ fn suite_trials(suite: PathBuf) -> Vec<Trial> {
     trials
 }
 
-/// Without the suite: placeholders for the trials that would run, ignored (failing when
-/// the suites are required), and one message saying how to get the data.
+/// Without the suite: placeholders for the trials that would run.
 fn missing_trials(args: &Arguments) -> Vec<Trial> {
-    let required = common::require_suites();
-    let msg = format!(
-        "{SUITE} not found (looked in ${}, vendor-testsuite/, ../shared/vendor-testsuite/): \
-         run `bash vendor-testsuite/sync`",
-        common::SUITE_DIR_ENV
-    );
-    if !args.list {
-        if required {
-            eprintln!(
-                "\nerror: {msg}; {}=1, so its trials fail\n",
-                common::REQUIRE_ENV
-            );
-        } else {
-            eprintln!("\nnote: {msg}; its trials are ignored\n");
-        }
-    }
     let names = [
         format!("{PARSING}/y_*.json"),
         format!("{PARSING}/n_*.json"),
@@ -419,13 +381,7 @@ fn missing_trials(args: &Arguments) -> Vec<Trial> {
         "decisions_have_no_stale_entries".to_string(),
         "totals".to_string(),
     ];
-    names
-        .into_iter()
-        .map(|name| {
-            let msg = msg.clone();
-            Trial::test(name, move || Err(msg.into())).with_ignored_flag(!required)
-        })
-        .collect()
+    common::missing_suite_trials(SUITE, args, names)
 }
 
 fn main() {

@@ -4,31 +4,11 @@
 
 mod common;
 
-use formgate::{Form, Rejection};
+use formgate::Form;
 use formgate_testkit::{self as testkit, config};
 use proptest::prelude::*;
 
-/// Feed `body` split at the given cut points.
-fn stream(form: &Form, body: &[u8], cuts: &[usize]) -> Result<(), Rejection> {
-    let mut v = form.verifier();
-    let mut at = 0;
-    for &cut in cuts.iter().chain(std::iter::once(&body.len())) {
-        let cut = cut.clamp(at, body.len());
-        v.feed(&body[at..cut])?;
-        at = cut;
-    }
-    v.finish()
-}
-
-fn same(a: &Result<(), Rejection>, b: &Result<(), Rejection>) -> bool {
-    match (a, b) {
-        (Ok(()), Ok(())) => true,
-        (Err(x), Err(y)) => {
-            x.kind() == y.kind() && x.offset() == y.offset() && x.pointer() == y.pointer()
-        }
-        _ => false,
-    }
-}
+use common::{same, stream};
 
 /// Every single-cut split, one byte per chunk, and a few strides.
 fn check_all_splits(form: &Form, name: &str, body: &[u8], failures: &mut Vec<String>) {

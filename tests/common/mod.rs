@@ -60,3 +60,59 @@ pub fn verdict(
     }
     Ok(parsed)
 }
+
+/// Feed `body` to `form`'s streaming verifier, split at the given cut points.
+pub fn stream(
+    form: &formgate::Form,
+    body: &[u8],
+    cuts: &[usize],
+) -> Result<(), formgate::Rejection> {
+    let mut v = form.verifier();
+    let mut at = 0;
+    for &cut in cuts.iter().chain(std::iter::once(&body.len())) {
+        let cut = cut.clamp(at, body.len());
+        v.feed(&body[at..cut])?;
+        at = cut;
+    }
+    v.finish()
+}
+
+/// Whether two verdicts agree: both accept, or both reject with the same kind, offset
+/// and body pointer.
+pub fn same(a: &Result<(), formgate::Rejection>, b: &Result<(), formgate::Rejection>) -> bool {
+    match (a, b) {
+        (Ok(()), Ok(())) => true,
+        (Err(x), Err(y)) => {
+            x.kind() == y.kind() && x.offset() == y.offset() && x.pointer() == y.pointer()
+        }
+        _ => false,
+    }
+}
+
+/// Without the suite data: one placeholder trial per name, ignored (failing when
+/// `FORMGATE_REQUIRE_SUITES=1`), and one message saying how to get the data.
+pub fn missing_suite_trials(
+    suite: &str,
+    args: &libtest_mimic::Arguments,
+    names: impl IntoIterator<Item = String>,
+) -> Vec<libtest_mimic::Trial> {
+    let required = require_suites();
+    let msg = format!(
+        "{suite} not found (looked in ${SUITE_DIR_ENV}, vendor-testsuite/, \
+         ../shared/vendor-testsuite/): run `bash vendor-testsuite/sync`"
+    );
+    if !args.list {
+        if required {
+            eprintln!("\nerror: {msg}; {REQUIRE_ENV}=1, so its trials fail\n");
+        } else {
+            eprintln!("\nnote: {msg}; its trials are ignored\n");
+        }
+    }
+    names
+        .into_iter()
+        .map(|name| {
+            let msg = msg.clone();
+            libtest_mimic::Trial::test(name, move || Err(msg.into())).with_ignored_flag(!required)
+        })
+        .collect()
+}

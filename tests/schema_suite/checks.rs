@@ -1,0 +1,76 @@
+//! Checks that need no suite data.
+
+use super::*;
+
+pub(crate) fn decisions_file_is_well_formed() {
+    // Runs without the suite: format errors and duplicates are caught everywhere.
+    let mut failures = Vec::new();
+    decisions(&mut failures);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+pub(crate) fn classifier_reads_design_vocabulary() {
+    use serde_json::json;
+    let d = Draft::D2020;
+    assert!(classify(&json!({"properties": {"propertiez": {}}}), d).is_empty());
+    assert!(classify(&json!({"enum": [{"if": 1}], "default": {"$ref": "x"}}), d).is_empty());
+    assert_eq!(classify(&json!({"if": {}}), d), ["keyword if"]);
+    assert!(classify(
+        &json!({"$defs": {"a~/b": true}, "$ref": "#/$defs/a~0~1b"}),
+        d
+    )
+    .is_empty());
+    assert!(classify(&json!({"$defs": {"a%b": true}, "$ref": "#/$defs/a%25b"}), d).is_empty());
+    assert_eq!(
+        classify(&json!({"$ref": "#/$defs/x"}), d),
+        ["$ref to nothing"]
+    );
+    assert_eq!(classify(&json!({"$ref": "#foo"}), d), ["$ref to an anchor"]);
+    assert_eq!(
+        classify(&json!({"$ref": "http://localhost:1234/a.json"}), d),
+        ["$ref to another document"]
+    );
+    assert_eq!(
+        classify(&json!({"pattern": "a(?=b)"}), d),
+        ["pattern with lookaround"]
+    );
+    assert_eq!(
+        classify(&json!({"pattern": "(a)\\1"}), d),
+        ["pattern with backreference"]
+    );
+    assert!(classify(&json!({"pattern": "\\\\1[(?=]"}), d).is_empty());
+    assert_eq!(
+        classify(&json!({"items": {"$id": "x"}}), d),
+        ["$id below the root"]
+    );
+    assert_eq!(
+        classify(&json!({"definitions": {}}), d),
+        ["keyword definitions outside 2020-12"]
+    );
+    let d7 = Draft::D7;
+    assert!(classify(
+        &json!({"definitions": {"a": {}}, "$ref": "#/definitions/a"}),
+        d7
+    )
+    .is_empty());
+    assert_eq!(
+        classify(&json!({"$ref": "#", "type": "string"}), d7),
+        ["draft-07 $ref with sibling keywords"]
+    );
+    assert_eq!(
+        classify(&json!({"items": [{}]}), d7),
+        ["draft-07 array-form items"]
+    );
+}
+
+pub(crate) fn test_data_keeps_number_values() {
+    // The runner re-serializes each test's data. With `arbitrary_precision` the digits of
+    // every number reach formgate as written; only the exponent is respelled (`1E2` as
+    // `1e+2`), which denotes the same decimal value.
+    let text = "[1.0,1E2,-0,1e-5,9007199254740993,0.30000000000000004,1e308,-2.0]";
+    let v: Value = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        serde_json::to_string(&v).unwrap(),
+        "[1.0,1e+2,-0,1e-5,9007199254740993,0.30000000000000004,1e+308,-2.0]"
+    );
+}

@@ -1,0 +1,859 @@
+//! Conformance runner over JSON-Schema-Test-Suite (json-schema-org, pinned by
+//! `vendor-testsuite/sync`): `tests/draft2020-12/` and `tests/draft7/`, each with its
+//! `optional/` and `optional/format/` directories.
+//!
+//! For every group the runner decides on its own, from the vocabulary documented in the crate docs and
+//! never by asking the compiler, whether the group's schema is inside the vocabulary
+//! ([`classify`]). Then:
+//!
+//! 1. An in-vocabulary group must compile, and every test must get the suite's verdict,
+//!    unless `tests/data/schema_suite_decisions.txt` records a deliberate deviation
+//!    (`accept`, or `reject:<keyword>`: rejected as `NotAdmitted` by that keyword).
+//! 2. An out-of-vocabulary group must be refused by [`Form::compile`]; the reasons are
+//!    counted by category.
+//! 3. An in-vocabulary group may be refused only where the decisions file says why.
+//!
+//! Test data reaches [`Form::verify`] as `serde_json::to_vec` of the suite's value;
+//! serde_json's `arbitrary_precision` keeps every number's digits (only an exponent is
+//! respelled, `1E2` as `1e+2`, the same decimal value). draft7 groups carry
+//! no `$schema`, and formgate learns a form's dialect only from `$schema`, so the runner
+//! adds draft-07's URI (as zod-to-json-schema writes it) to every draft7 object schema,
+//! as a suite runner configures an implementation for the draft under test.
+//!
+//! A `libtest-mimic` harness: one trial per suite file, named by its path under the
+//! suite's `tests/` (`draft2020-12/optional/format/ipv4.json`), which reports all the
+//! file's failures at once, grouped. `cargo test --test schema_suite -- format/` runs the
+//! files whose name contains `format/`; `FORMGATE_TEST_FILTER=text` further narrows each
+//! file to the tests whose `file/group/test` name contains `text`. The trial `totals`
+//! runs every file again, unfiltered, and checks the counts stated in the README
+//! (section "Conformance") and the refusal reasons against [`EXPECTED`] and
+//! [`REFUSAL_REASONS`]; on a difference it prints the tables of counts.
+//! `FORMGATE_SUITE_VERBOSE=1` prints, for every group, the runner's reasons beside the
+//! compiler's verdict, and the tables.
+//!
+//! Two more kinds of trial hold formgate's private checks (reached through
+//! `formgate::__fuzz`) against the suite's string instances, without a form:
+//! `pattern/<file>` compiles the lone `pattern` of every group of the six `pattern.json`,
+//! `optional/ecmascript-regex.json` and `optional/non-bmp-regex.json` files and checks its
+//! match on every string, a pattern being refused only for lookahead, lookbehind or a
+//! backreference; `format/<draft>/optional/format/<name>.json` checks each asserted
+//! format on every string of its file, allowing only [`FORMAT_DEVIATIONS`]. The trial
+//! `totals` checks their counts too ([`PATTERN_EXPECTED`], [`FORMAT_EXPECTED`]).
+//!
+//! Without the suite data every suite trial is listed as ignored, with one message saying
+//! how to get it; with `FORMGATE_REQUIRE_SUITES=1` those trials fail instead.
+
+mod checks;
+mod classify;
+#[path = "../common/mod.rs"]
+mod common;
+mod expected;
+mod report;
+mod strings;
+
+use checks::*;
+use classify::*;
+use expected::*;
+use report::*;
+use strings::*;
+
+use std::cell::Cell;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::ThreadId;
+use std::time::{Duration, Instant};
+
+use formgate::{Form, RejectionKind};
+use libtest_mimic::{Arguments, Failed, Trial};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+const DECISIONS: &str = include_str!("../data/schema_suite_decisions.txt");
+
+/// `$schema` of the 2020-12 dialect (the only one accepted, besides draft-07).
+const URI_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
+/// `$schema` of draft-07, spelled as zod-to-json-schema writes it.
+const URI_DRAFT_07: &str = "http://json-schema.org/draft-07/schema#";
+
+/// The nine formats formgate asserts (the crate docs, vocabulary v1).
+const FORMATS: [&str; 9] = [
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
+/// Keywords whose value is data, not subschemas: assertions on scalars and sets.
+const DATA_ASSERTIONS: [&str; 13] = [
+    "type",
+    "enum",
+    "const",
+    "required",
+    "minItems",
+    "maxItems",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+];
+
+/// Annotations: kept verbatim, never affecting a verdict (`$schema` and `$id` are
+/// handled on their own, being allowed at the root only).
+const ANNOTATIONS: [&str; 8] = [
+    "title",
+    "description",
+    "default",
+    "examples",
+    "$comment",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Draft {
+    D2020,
+    D7,
+}
+
+/// The suite directories, relative to the suite's `tests/`, in table order.
+const DIRS: [(Draft, &str); 6] = [
+    (Draft::D2020, "draft2020-12"),
+    (Draft::D2020, "draft2020-12/optional"),
+    (Draft::D2020, "draft2020-12/optional/format"),
+    (Draft::D7, "draft7"),
+    (Draft::D7, "draft7/optional"),
+    (Draft::D7, "draft7/optional/format"),
+];
+
+#[derive(Deserialize)]
+struct Group {
+    description: String,
+    schema: Value,
+    tests: Vec<Case>,
+}
+
+#[derive(Deserialize)]
+struct Case {
+    description: String,
+    data: Value,
+    valid: bool,
+}
+
+// ---------------------------------------------------------------------------------------
+// The runner.
+
+/// The schema as compiled: for draft7, with draft-07's `$schema` at an object root.
+fn form_bytes(schema: &Value, draft: Draft) -> Vec<u8> {
+    match (draft, schema) {
+        (Draft::D7, Value::Object(obj)) if !obj.contains_key("$schema") => {
+            let mut with = Map::new();
+            with.insert("$schema".to_string(), Value::from(URI_DRAFT_07));
+            with.extend(obj.clone());
+            serde_json::to_vec(&Value::Object(with))
+        }
+        _ => serde_json::to_vec(schema),
+    }
+    .expect("a JSON value serializes")
+}
+
+struct Run<'a> {
+    decisions: &'a Decisions,
+    filter: Option<String>,
+    failures: Failures,
+    reasons: BTreeMap<String, [usize; 6]>,
+    /// `FORMGATE_SUITE_VERBOSE=1`: one line per group, the runner's reasons beside the
+    /// compiler's verdict.
+    verbose: bool,
+}
+
+impl Run<'_> {
+    fn file(&mut self, dir: usize, draft: Draft, file: &str, bytes: &[u8], counts: &mut Counts) {
+        let groups: Vec<Group> = match serde_json::from_slice(bytes) {
+            Ok(g) => g,
+            Err(e) => {
+                return self
+                    .failures
+                    .push(SUITE_BAD, format!("{file}: not a list of groups: {e}"))
+            }
+        };
+        let mut seen = HashSet::new();
+        for group in &groups {
+            if !seen.insert(group.description.as_str()) {
+                self.failures.push(
+                    SUITE_BAD,
+                    format!("{file}: two groups named {:?}", group.description),
+                );
+            }
+            self.group(dir, draft, file, group, counts);
+        }
+    }
+
+    fn group(&mut self, dir: usize, draft: Draft, file: &str, group: &Group, counts: &mut Counts) {
+        let gname = &group.description;
+        let selected: Vec<&Case> = group
+            .tests
+            .iter()
+            .filter(|t| {
+                let name = format!("{file}/{gname}/{}", t.description);
+                common::selected(&name, self.filter.as_deref())
+            })
+            .collect();
+        if selected.is_empty() {
+            return;
+        }
+        counts.groups += 1;
+        let reasons = classify(&group.schema, draft);
+        let in_vocab = reasons.is_empty();
+        let refuse =
+            lookup(self.decisions, file, gname, "*").filter(|d| d.kind == DecisionKind::Refuse);
+        if let (Some(d), false) = (refuse, in_vocab) {
+            d.unneeded.set(Some("the group is outside the vocabulary"));
+        }
+
+        let form = form_bytes(&group.schema, draft);
+        watch(format!("compiling {file}/{gname}"));
+        let compiled = match catch_unwind(|| Form::compile(&form)) {
+            Ok(c) => c,
+            Err(p) => {
+                self.failures.push(
+                    PANICKED,
+                    format!("{file} | {gname}: compile panicked: {}", panic_text(&*p)),
+                );
+                counts.not_run += selected.len();
+                return;
+            }
+        };
+        if self.verbose {
+            let verdict = match &compiled {
+                Ok(_) => "compiles".to_string(),
+                Err(e) => format!("refused: {e}"),
+            };
+            eprintln!("{file} | {gname} | outside: {reasons:?} | {verdict}");
+        }
+        let form = match (compiled, in_vocab) {
+            (Err(_), false) => {
+                counts.out_refused += 1;
+                counts.not_run += selected.len();
+                for r in reasons {
+                    self.reasons.entry(r).or_default()[dir] += 1;
+                }
+                return;
+            }
+            (Ok(_), false) => {
+                counts.out_compiled += 1;
+                counts.not_run += selected.len();
+                self.failures.push(
+                    OUT_COMPILED,
+                    format!("{file} | {gname}: compiled, but {}", reasons.join("; ")),
+                );
+                return;
+            }
+            (Err(e), true) => {
+                counts.not_run += selected.len();
+                match refuse {
+                    Some(d) => {
+                        d.used.set(true);
+                        counts.in_refused_decided += 1;
+                    }
+                    None => {
+                        counts.in_refused_undecided += 1;
+                        self.failures.push(
+                            IN_REFUSED,
+                            format!("{file} | {gname}: {e} [{:?}]", e.kind()),
+                        );
+                    }
+                }
+                return;
+            }
+            (Ok(form), true) => {
+                if let Some(d) = refuse {
+                    d.unneeded.set(Some("the group compiles"));
+                }
+                counts.compiled += 1;
+                form
+            }
+        };
+
+        let group_verdict =
+            lookup(self.decisions, file, gname, "*").filter(|d| d.kind != DecisionKind::Refuse);
+        for case in selected {
+            let tname = &case.description;
+            let body = serde_json::to_vec(&case.data).expect("a JSON value serializes");
+            watch(format!("verifying {file}/{gname}/{tname}"));
+            let got = match catch_unwind(AssertUnwindSafe(|| form.verify(&body))) {
+                Ok(g) => g,
+                Err(p) => {
+                    self.failures.push(
+                        PANICKED,
+                        format!(
+                            "{file} | {gname} | {tname}: verify panicked: {} (data {})",
+                            panic_text(&*p),
+                            show(&case.data)
+                        ),
+                    );
+                    counts.wrong += 1;
+                    continue;
+                }
+            };
+            // The same body fed one byte at a time gets the same verdict, kind and
+            // offset (streaming verification, `Form::verifier`).
+            let streamed = catch_unwind(AssertUnwindSafe(|| {
+                let mut v = form.verifier();
+                for b in body.chunks(1) {
+                    v.feed(b)?;
+                }
+                v.finish()
+            }));
+            let same = match (&got, &streamed) {
+                (Ok(()), Ok(Ok(()))) => true,
+                (Err(a), Ok(Err(b))) => a.kind() == b.kind() && a.offset() == b.offset(),
+                _ => false,
+            };
+            if !same {
+                self.failures.push(
+                    WRONG,
+                    format!(
+                        "{file} | {gname} | {tname}: whole body {}, one byte at a time {:?}",
+                        show_verdict(&got),
+                        streamed.as_ref().map_err(|p| panic_text(&**p))
+                    ),
+                );
+                counts.wrong += 1;
+                continue;
+            }
+            let decision = lookup(self.decisions, file, gname, tname).or(group_verdict);
+            let agrees = got.is_ok() == case.valid;
+            let Some(d) = decision else {
+                if agrees {
+                    counts.right += 1;
+                } else {
+                    counts.wrong += 1;
+                    self.failures.push(
+                        WRONG,
+                        format!(
+                            "{file} | {gname} | {tname}: suite says {}, formgate says {} \
+                             (data {})",
+                            if case.valid { "valid" } else { "invalid" },
+                            show_verdict(&got),
+                            show(&case.data)
+                        ),
+                    );
+                }
+                continue;
+            };
+            let decided = match &d.kind {
+                DecisionKind::Refuse => {
+                    d.unneeded
+                        .set(Some("refuse names a whole group, with test *"));
+                    None
+                }
+                DecisionKind::Accept => Some((true, None)),
+                DecisionKind::Reject(keyword) => Some((false, Some(keyword.as_str()))),
+            };
+            let Some((accept, keyword)) = decided else {
+                continue;
+            };
+            let stale = |why: &'static str, failures: &mut Failures| {
+                d.unneeded.set(Some(STALE_REPORTED));
+                failures.push(
+                    DECISIONS_BAD,
+                    format!(
+                        "decisions line {}: stale for {file}|{gname}|{tname}: {why}",
+                        d.line
+                    ),
+                );
+            };
+            if accept == case.valid {
+                // The entry repeats the suite's verdict (with `*`: the group holds a test
+                // the decision does not flip); the test is judged as if undecided.
+                if agrees {
+                    counts.right += 1;
+                } else {
+                    counts.wrong += 1;
+                }
+                stale("the suite already says so", &mut self.failures);
+                continue;
+            }
+            let as_decided = match (&got, keyword) {
+                (Ok(()), None) => true,
+                (Err(r), Some(k)) => {
+                    matches!(r.kind(), RejectionKind::NotAdmitted { keyword } if keyword == k)
+                }
+                _ => false,
+            };
+            if as_decided {
+                d.used.set(true);
+                counts.decided += 1;
+            } else if agrees {
+                counts.right += 1;
+                stale(
+                    "formgate already gives the suite's verdict",
+                    &mut self.failures,
+                );
+            } else {
+                // The flip is decided, but formgate rejects for another reason.
+                d.used.set(true);
+                counts.wrong += 1;
+                self.failures.push(
+                    WRONG,
+                    format!(
+                        "{file} | {gname} | {tname}: decided (line {}) reject:{}, formgate \
+                         says {} (data {})",
+                        d.line,
+                        keyword.unwrap_or_default(),
+                        show_verdict(&got),
+                        show(&case.data)
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn show_verdict(got: &Result<(), formgate::Rejection>) -> String {
+    match got {
+        Ok(()) => "accept".to_string(),
+        Err(r) => format!("reject: {r}"),
+    }
+}
+
+fn table(dirs: &[(Draft, &str)], counts: &[Counts]) -> String {
+    let mut total = Counts::default();
+    let mut s = format!(
+        "{:<30} {:>6} {:>8} {:>8} {:>8} {:>8} {:>8} {:>6} {:>6} {:>7} {:>7}\n",
+        "directory",
+        "groups",
+        "compiled",
+        "out:ref",
+        "out:COMP",
+        "in:dec",
+        "in:UNDEC",
+        "right",
+        "WRONG",
+        "decided",
+        "not run"
+    );
+    let row = |name: &str, c: &Counts| {
+        format!(
+            "{:<30} {:>6} {:>8} {:>8} {:>8} {:>8} {:>8} {:>6} {:>6} {:>7} {:>7}\n",
+            name,
+            c.groups,
+            c.compiled,
+            c.out_refused,
+            c.out_compiled,
+            c.in_refused_decided,
+            c.in_refused_undecided,
+            c.right,
+            c.wrong,
+            c.decided,
+            c.not_run
+        )
+    };
+    for ((_, dir), c) in dirs.iter().zip(counts) {
+        s.push_str(&row(dir, c));
+        total.add(c);
+    }
+    s.push_str(&row("total", &total));
+    s.push_str(
+        "  out:ref = outside the vocabulary and refused; out:COMP = outside but compiled \
+         (failure);\n  in:dec / in:UNDEC = in the vocabulary, refused with / without a \
+         decision (UNDEC fails);\n  right / WRONG / decided = test verdicts equal to the \
+         suite / different (failure) / different as decided;\n  not run = tests of groups \
+         that did not compile (or should not have)\n",
+    );
+    s
+}
+
+fn reasons_table(reasons: &BTreeMap<String, [usize; 6]>) -> String {
+    let mut s = format!(
+        "refusal reasons (groups; a group may count under several):\n{:<58} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>6}\n",
+        "reason", "20top", "20opt", "20fmt", "7top", "7opt", "7fmt", "total"
+    );
+    for (r, n) in reasons {
+        s.push_str(&format!(
+            "{:<58} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>6}\n",
+            r,
+            n[0],
+            n[1],
+            n[2],
+            n[3],
+            n[4],
+            n[5],
+            n.iter().sum::<usize>()
+        ));
+    }
+    s
+}
+
+// ---------------------------------------------------------------------------------------
+// The harness: one trial per suite file.
+
+const SUITE: &str = "JSON-Schema-Test-Suite";
+
+/// One suite file: its directory (an index into [`DIRS`]) and its name relative to the
+/// suite's `tests/`, which is also its trial's name and the decisions file's name for it.
+struct SuiteFile {
+    dir: usize,
+    file: String,
+    path: PathBuf,
+}
+
+/// The `.json` files of every directory of [`DIRS`], in table order.
+fn list(tests_dir: &Path) -> Result<Vec<SuiteFile>, String> {
+    let mut out = Vec::new();
+    for (i, (_, dir)) in DIRS.iter().enumerate() {
+        let path = tests_dir.join(dir);
+        let entries =
+            std::fs::read_dir(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+        let mut names = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|e| format!("reading {}: {e}", path.display()))?;
+            if !entry.file_type().is_ok_and(|t| t.is_file()) {
+                continue;
+            }
+            let name = entry
+                .file_name()
+                .into_string()
+                .map_err(|n| format!("{}: a file name that is not UTF-8: {n:?}", path.display()))?;
+            if name.ends_with(".json") {
+                names.push(name);
+            }
+        }
+        if names.is_empty() {
+            return Err(format!("no suite files in {}", path.display()));
+        }
+        names.sort();
+        out.extend(names.into_iter().map(|name| SuiteFile {
+            dir: i,
+            file: format!("{dir}/{name}"),
+            path: path.join(name),
+        }));
+    }
+    Ok(out)
+}
+
+/// What running some files found.
+struct Report {
+    /// Per directory of [`DIRS`].
+    counts: Vec<Counts>,
+    reasons: BTreeMap<String, [usize; 6]>,
+    failures: Failures,
+}
+
+/// Runs `files` (their tests whose name passes `filter`) and checks the decisions that
+/// name them for staleness. Format errors of the decisions file are left to the trial
+/// `decisions_file_is_well_formed`.
+fn run(files: &[&SuiteFile], filter: Option<String>, verbose: bool) -> Report {
+    let decisions = decisions(&mut Vec::new());
+    let mut run = Run {
+        decisions: &decisions,
+        filter: filter.clone(),
+        failures: Failures::default(),
+        reasons: BTreeMap::new(),
+        verbose,
+    };
+    let mut counts = vec![Counts::default(); DIRS.len()];
+    for f in files {
+        match std::fs::read(&f.path) {
+            Ok(bytes) => run.file(f.dir, DIRS[f.dir].0, &f.file, &bytes, &mut counts[f.dir]),
+            Err(e) => run
+                .failures
+                .push(SUITE_BAD, format!("{}: cannot read: {e}", f.file)),
+        }
+    }
+    watch(String::new());
+
+    // Stale entries: never needed by a selected case of these files.
+    for ((file, group, test), d) in &decisions {
+        if !files.iter().any(|f| f.file == *file) {
+            continue;
+        }
+        let name = format!("{file}/{group}/{}", if test == "*" { "" } else { test });
+        if d.used.get() || (filter.is_some() && !common::selected(&name, filter.as_deref())) {
+            continue;
+        }
+        if d.unneeded.get() == Some(STALE_REPORTED) {
+            continue;
+        }
+        let why = d
+            .unneeded
+            .get()
+            .unwrap_or("matches no case, or formgate already gives the suite's verdict");
+        run.failures.push(
+            DECISIONS_BAD,
+            format!(
+                "decisions line {}: stale entry {file}|{group}|{test}: {why}",
+                d.line
+            ),
+        );
+    }
+    Report {
+        counts,
+        reasons: run.reasons,
+        failures: run.failures,
+    }
+}
+
+fn verbose() -> bool {
+    std::env::var("FORMGATE_SUITE_VERBOSE").is_ok_and(|v| v == "1")
+}
+
+/// The trial of one suite file; `FORMGATE_TEST_FILTER` narrows it to some tests.
+fn file_trial(f: &SuiteFile) -> Result<(), Failed> {
+    let report = run(&[f], common::filter(), verbose());
+    let failures = &report.failures;
+    if failures.total() == 0 {
+        return Ok(());
+    }
+    let c = &report.counts[f.dir];
+    Err(format!(
+        "{} failure(s) in {}:{}\n(groups {}, compiled {}, right {}, WRONG {}, decided {})",
+        failures.total(),
+        f.file,
+        failures.render(),
+        c.groups,
+        c.compiled,
+        c.right,
+        c.wrong,
+        c.decided
+    )
+    .into())
+}
+
+/// Decision entries naming a file that is not in the suite (the file trials check the
+/// entries of their own file).
+fn decisions_name_suite_files(files: &[SuiteFile]) -> Result<(), Failed> {
+    let stale: Vec<String> = decisions(&mut Vec::new())
+        .iter()
+        .filter(|((file, _, _), _)| !files.iter().any(|f| f.file == *file))
+        .map(|((file, group, test), d)| {
+            format!(
+                "decisions line {}: stale entry {file}|{group}|{test}: names a file that is \
+                 not in the suite",
+                d.line
+            )
+        })
+        .collect();
+    if stale.is_empty() {
+        Ok(())
+    } else {
+        Err(stale.join("\n").into())
+    }
+}
+
+/// Runs every file, unfiltered, and the pattern and format checks, and compares the
+/// counts with the README's.
+fn totals(tests_dir: &Path, files: &[SuiteFile]) -> Result<(), Failed> {
+    let report = run(&files.iter().collect::<Vec<_>>(), None, false);
+    let mut found = Counts::default();
+    for c in &report.counts {
+        found.add(c);
+    }
+    let tests = |c: &Counts| c.right + c.wrong + c.decided + c.not_run;
+    let run_tests = |c: &Counts| c.right + c.wrong + c.decided;
+    let mut drift = Vec::new();
+    for ((what, expected), (_, got)) in EXPECTED.fields().into_iter().zip(found.fields()) {
+        if expected != got {
+            drift.push(format!("  {what}: expected {expected}, found {got}"));
+        }
+    }
+    for (what, expected, got) in [
+        ("tests", tests(&EXPECTED), tests(&found)),
+        (
+            "tests of compiled groups",
+            run_tests(&EXPECTED),
+            run_tests(&found),
+        ),
+        ("failures in the file trials", 0, report.failures.total()),
+    ] {
+        if expected != got {
+            drift.push(format!("  {what}: expected {expected}, found {got}"));
+        }
+    }
+    let (mut pattern, mut pattern_failures) = (StringCounts::default(), Vec::new());
+    for file in PATTERN_FILES {
+        let c = pattern_file(tests_dir, file, false, &mut pattern_failures);
+        pattern.units += c.units;
+        pattern.instances += c.instances;
+        pattern.closed += c.closed;
+    }
+    let format_files = format_files(tests_dir);
+    let (mut format, mut format_failures) = (StringCounts::default(), Vec::new());
+    for &(draft, f) in &format_files {
+        let c = format_file(tests_dir, draft, f, &mut format_failures);
+        format.units += c.units;
+        format.instances += c.instances;
+    }
+    let unplaced = FORMAT_DEVIATIONS
+        .iter()
+        .filter(|d| !format_files.contains(&(d.draft, d.format)))
+        .inspect(|d| {
+            drift.push(format!(
+                "  stale deviation {}/{} {:?}: names no suite file",
+                d.draft, d.format, d.data
+            ))
+        })
+        .count();
+    for (what, expected, got) in [
+        ("pattern groups", PATTERN_EXPECTED.units, pattern.units),
+        (
+            "pattern string instances",
+            PATTERN_EXPECTED.instances,
+            pattern.instances,
+        ),
+        (
+            "patterns refused fail-closed",
+            PATTERN_EXPECTED.closed,
+            pattern.closed,
+        ),
+        ("failures in the pattern trials", 0, pattern_failures.len()),
+        ("format files", FORMAT_EXPECTED.units, format.units),
+        (
+            "format string instances",
+            FORMAT_EXPECTED.instances,
+            format.instances,
+        ),
+        ("failures in the format trials", 0, format_failures.len()),
+        ("format deviations naming no suite file", 0, unplaced),
+    ] {
+        if expected != got {
+            drift.push(format!("  {what}: expected {expected}, found {got}"));
+        }
+    }
+    let found_reasons: BTreeMap<&str, usize> = report
+        .reasons
+        .iter()
+        .map(|(r, n)| (r.as_str(), n.iter().sum()))
+        .collect();
+    let expected_reasons: BTreeMap<&str, usize> = REFUSAL_REASONS.iter().copied().collect();
+    let all: BTreeSet<&str> = found_reasons
+        .keys()
+        .chain(expected_reasons.keys())
+        .copied()
+        .collect();
+    for r in all {
+        let (expected, got) = (
+            expected_reasons.get(r).copied().unwrap_or(0),
+            found_reasons.get(r).copied().unwrap_or(0),
+        );
+        if expected != got {
+            drift.push(format!(
+                "  groups refused for {r}: expected {expected}, found {got}"
+            ));
+        }
+    }
+    let tables = format!(
+        "{}\n{}",
+        table(&DIRS, &report.counts),
+        reasons_table(&report.reasons)
+    );
+    if verbose() {
+        eprintln!("\n{SUITE}:\n{tables}");
+    }
+    if drift.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{SUITE} totals differ from the README's (section \"Conformance\"):\n{}\n\n{tables}",
+        drift.join("\n")
+    )
+    .into())
+}
+
+fn suite_trials(suite: PathBuf) -> Vec<Trial> {
+    let tests_dir = Arc::new(suite.join("tests"));
+    let files = match list(&tests_dir) {
+        Ok(files) => Arc::new(files),
+        Err(e) => return vec![Trial::test("tests/", move || Err(e.into()))],
+    };
+    let mut trials: Vec<Trial> = (0..files.len())
+        .map(|i| {
+            let files = Arc::clone(&files);
+            Trial::test(files[i].file.clone(), move || file_trial(&files[i]))
+        })
+        .collect();
+    for file in PATTERN_FILES {
+        let dir = Arc::clone(&tests_dir);
+        let name = format!("pattern/{file}");
+        trials.push(Trial::test(name.clone(), move || {
+            string_trial(&name, |failures| pattern_file(&dir, file, true, failures))
+        }));
+    }
+    for (draft, format) in format_files(&tests_dir) {
+        let dir = Arc::clone(&tests_dir);
+        let name = format!("format/{}", format_file_name(draft, format));
+        trials.push(Trial::test(name.clone(), move || {
+            string_trial(&name, |failures| format_file(&dir, draft, format, failures))
+        }));
+    }
+    let f = Arc::clone(&files);
+    trials.push(Trial::test("decisions_name_suite_files", move || {
+        decisions_name_suite_files(&f)
+    }));
+    trials.push(Trial::test("totals", move || totals(&tests_dir, &files)));
+    trials
+}
+
+/// Without the suite: placeholders for the trials that would run (one per directory).
+fn missing_trials(args: &Arguments) -> Vec<Trial> {
+    let names = DIRS
+        .iter()
+        .map(|(_, dir)| format!("{dir}/*.json"))
+        .chain(PATTERN_FILES.iter().map(|file| format!("pattern/{file}")))
+        .chain(
+            FORMAT_DRAFTS
+                .iter()
+                .map(|draft| format!("format/{}", format_file_name(draft, "*"))),
+        )
+        .chain([
+            "decisions_name_suite_files".to_string(),
+            "totals".to_string(),
+        ]);
+    common::missing_suite_trials(SUITE, args, names)
+}
+
+/// Runs a check that asserts by panicking as a trial.
+fn check(name: &str, f: fn()) -> Trial {
+    Trial::test(name, move || {
+        f();
+        Ok(())
+    })
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let mut trials = vec![
+        check(
+            "decisions_file_is_well_formed",
+            decisions_file_is_well_formed,
+        ),
+        check(
+            "classifier_reads_design_vocabulary",
+            classifier_reads_design_vocabulary,
+        ),
+        check(
+            "test_data_keeps_number_values",
+            test_data_keeps_number_values,
+        ),
+        check(
+            "format_deviations_are_well_formed",
+            format_deviations_are_well_formed,
+        ),
+    ];
+    match common::suite_dir() {
+        Some(dir) => trials.extend(suite_trials(dir.join(SUITE))),
+        None => trials.extend(missing_trials(&args)),
+    }
+    libtest_mimic::run(&args, trials).exit();
+}

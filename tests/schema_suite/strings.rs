@@ -1,0 +1,269 @@
+//! The trials `pattern/<file>` and `format/<file>`.
+
+use super::*;
+
+/// Suite files (relative to the suite's `tests/`) whose lone-`pattern` groups the trials
+/// `pattern/<file>` check.
+pub(crate) const PATTERN_FILES: [&str; 6] = [
+    "draft2020-12/pattern.json",
+    "draft2020-12/optional/ecmascript-regex.json",
+    "draft2020-12/optional/non-bmp-regex.json",
+    "draft7/pattern.json",
+    "draft7/optional/ecmascript-regex.json",
+    "draft7/optional/non-bmp-regex.json",
+];
+
+/// The drafts whose `optional/format/` files the trials `format/<file>` run.
+pub(crate) const FORMAT_DRAFTS: [&str; 2] = ["draft2020-12", "draft7"];
+
+/// A suite expectation formgate's format checks deliberately do not meet, with the
+/// reason. An entry that turns out not to be needed fails the run.
+pub(crate) struct FormatDeviation {
+    pub(crate) draft: &'static str,
+    pub(crate) format: &'static str,
+    pub(crate) data: &'static str,
+    pub(crate) reason: &'static str,
+}
+
+/// Deliberate deviations from the suite's `optional/format/` files: none.
+pub(crate) const FORMAT_DEVIATIONS: &[FormatDeviation] = &[];
+
+/// What the pattern or format checks of some files found.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct StringCounts {
+    /// Lone-`pattern` groups, or `optional/format/` files.
+    pub(crate) units: usize,
+    /// String instances checked.
+    pub(crate) instances: usize,
+    /// Patterns refused for lookahead, lookbehind or a backreference (fail-closed).
+    pub(crate) closed: usize,
+}
+
+/// The `pattern` of a schema that is only `pattern` (with `$schema` and
+/// `"type": "string"` allowed beside it).
+pub(crate) fn lone_pattern(schema: &Value) -> Option<&str> {
+    let object = schema.as_object()?;
+    let only_pattern = object.iter().all(|(key, value)| match key.as_str() {
+        "pattern" | "$schema" => true,
+        "type" => value == "string",
+        _ => false,
+    });
+    if only_pattern {
+        object.get("pattern")?.as_str()
+    } else {
+        None
+    }
+}
+
+pub(crate) fn read_groups(path: &Path, file: &str) -> Result<Vec<Value>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{file}: cannot read: {e}"))?;
+    let groups: Value =
+        serde_json::from_slice(&bytes).map_err(|e| format!("{file}: not JSON: {e}"))?;
+    match groups {
+        Value::Array(groups) => Ok(groups),
+        _ => Err(format!("{file}: not an array of groups")),
+    }
+}
+
+/// Compiles the lone `pattern` of every group of `file` with formgate's matcher and
+/// checks its verdict on every string instance. A pattern may be refused only for
+/// lookahead, lookbehind or a backreference (fail closed, docs/ARCHITECTURE.md); `say_closed`
+/// prints each such refusal.
+pub(crate) fn pattern_file(
+    tests_dir: &Path,
+    file: &str,
+    say_closed: bool,
+    failures: &mut Vec<String>,
+) -> StringCounts {
+    let mut c = StringCounts::default();
+    let groups = match read_groups(&tests_dir.join(file), file) {
+        Ok(g) => g,
+        Err(e) => {
+            failures.push(e);
+            return c;
+        }
+    };
+    for group in &groups {
+        let Some(source) = lone_pattern(&group["schema"]) else {
+            continue;
+        };
+        let description = group["description"].as_str().unwrap_or("?");
+        c.units += 1;
+        let matches = match formgate::__fuzz::pattern_matcher(source) {
+            Ok(matches) => matches,
+            Err(err) => {
+                c.closed += 1;
+                if say_closed {
+                    eprintln!("fail-closed: {file}: {description}: {source:?}: {err}");
+                }
+                if err.feature.is_none() {
+                    failures.push(format!("{file}: {description}: {source:?}: {err}"));
+                }
+                continue;
+            }
+        };
+        let Some(tests) = group["tests"].as_array() else {
+            failures.push(format!("{file}: {description}: tests is not an array"));
+            continue;
+        };
+        for test in tests {
+            let Some(data) = test["data"].as_str() else {
+                continue;
+            };
+            c.instances += 1;
+            let Some(expected) = test["valid"].as_bool() else {
+                failures.push(format!("{file}: {description}: valid is not a boolean"));
+                continue;
+            };
+            if matches(data) != expected {
+                failures.push(format!(
+                    "{file}: {description}: {:?}: {source:?} on {data:?}: expected {expected}",
+                    test["description"].as_str().unwrap_or("?")
+                ));
+            }
+        }
+    }
+    if c.units == 0 {
+        failures.push(format!("{file}: no pattern groups found"));
+    }
+    c
+}
+
+/// The suite file of `format` in `draft`, relative to the suite's `tests/`.
+pub(crate) fn format_file_name(draft: &str, format: &str) -> String {
+    format!("{draft}/optional/format/{format}.json")
+}
+
+/// The (draft, format) pairs that get a trial `format/<file>`: every format formgate
+/// asserts, in every draft of [`FORMAT_DRAFTS`], where the suite has its file
+/// (draft-07 has no `duration` or `uuid`); 2020-12 has all nine, so one missing there
+/// gets a trial that fails.
+pub(crate) fn format_files(tests_dir: &Path) -> Vec<(&'static str, &'static str)> {
+    FORMAT_DRAFTS
+        .into_iter()
+        .flat_map(|draft| formgate::__fuzz::format_names().map(move |f| (draft, f)))
+        .filter(|&(draft, f)| {
+            draft == "draft2020-12" || tests_dir.join(format_file_name(draft, f)).is_file()
+        })
+        .collect()
+}
+
+/// Checks formgate's check of `format` on every string instance of its file in `draft`
+/// (every group's schema must be that `format` alone), allowing only the listed
+/// deviations, each of which must be needed.
+pub(crate) fn format_file(
+    tests_dir: &Path,
+    draft: &str,
+    format: &str,
+    failures: &mut Vec<String>,
+) -> StringCounts {
+    let mut c = StringCounts::default();
+    let file = format_file_name(draft, format);
+    let groups = match read_groups(&tests_dir.join(&file), &file) {
+        Ok(g) => g,
+        Err(e) => {
+            failures.push(e);
+            return c;
+        }
+    };
+    c.units = 1;
+    let mut needed = vec![false; FORMAT_DEVIATIONS.len()];
+    for group in &groups {
+        let schema = group["schema"].as_object();
+        let alone = schema.is_some_and(|s| {
+            s.get("format").and_then(|f| f.as_str()) == Some(format)
+                && s.keys().all(|k| k == "format" || k == "$schema")
+        });
+        if !alone {
+            failures.push(format!("{file}: unexpected schema {}", group["schema"]));
+            continue;
+        }
+        let Some(tests) = group["tests"].as_array() else {
+            failures.push(format!("{file}: tests is not an array"));
+            continue;
+        };
+        for test in tests {
+            // A non-string is outside the format's domain: always valid.
+            let Some(data) = test["data"].as_str() else {
+                continue;
+            };
+            c.instances += 1;
+            let Some(expected) = test["valid"].as_bool() else {
+                failures.push(format!("{file}: {data:?}: valid is not a boolean"));
+                continue;
+            };
+            let Some(got) = formgate::__fuzz::format_is_valid(format, data) else {
+                failures.push(format!("{file}: formgate does not assert format {format}"));
+                return c;
+            };
+            if got == expected {
+                continue;
+            }
+            let listed = FORMAT_DEVIATIONS
+                .iter()
+                .position(|d| (d.draft, d.format, d.data) == (draft, format, data));
+            match listed {
+                Some(i) => needed[i] = true,
+                None => failures.push(format!(
+                    "{file}: {data:?} should be {} ({})",
+                    if expected { "valid" } else { "invalid" },
+                    test["description"]
+                )),
+            }
+        }
+    }
+    for (d, needed) in FORMAT_DEVIATIONS.iter().zip(needed) {
+        if (d.draft, d.format) == (draft, format) && !needed {
+            failures.push(format!(
+                "stale deviation {}/{} {:?}: the suite now agrees",
+                d.draft, d.format, d.data
+            ));
+        }
+    }
+    c
+}
+
+/// The trial of `pattern/<file>` or `format/<file>`: the failures of one check.
+pub(crate) fn string_trial(
+    name: &str,
+    check: impl FnOnce(&mut Vec<String>) -> StringCounts,
+) -> Result<(), Failed> {
+    let mut failures = Vec::new();
+    let c = check(&mut failures);
+    if failures.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{} failure(s) in {name} ({} string instances):\n  {}",
+        failures.len(),
+        c.instances,
+        failures.join("\n  ")
+    )
+    .into())
+}
+
+/// Runs without the suite: the deviations are well formed.
+pub(crate) fn format_deviations_are_well_formed() {
+    let mut failures = Vec::new();
+    for (i, d) in FORMAT_DEVIATIONS.iter().enumerate() {
+        if d.reason.trim().is_empty() {
+            failures.push(format!("deviation {i} has no reason"));
+        }
+        if !FORMAT_DRAFTS.contains(&d.draft) {
+            failures.push(format!("deviation {i}: draft {} is not run", d.draft));
+        }
+        if formgate::__fuzz::format_is_valid(d.format, "").is_none() {
+            failures.push(format!(
+                "deviation {i}: format {} is not asserted",
+                d.format
+            ));
+        }
+        let duplicate = FORMAT_DEVIATIONS[..i]
+            .iter()
+            .any(|e| (e.draft, e.format, e.data) == (d.draft, d.format, d.data));
+        if duplicate {
+            failures.push(format!("deviation {i} is a duplicate"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
