@@ -33,7 +33,7 @@
 
 use crate::form::consts::{CValue, Consts, ValueId};
 use crate::form::format::Format;
-use crate::form::node::{ArrayChecks, Node, NodeId, NumberChecks, Types};
+use crate::form::node::{ArrayChecks, Node, NodeId, NumberChecks, ObjectChecks, Types};
 use crate::form::number::NumRef;
 
 use super::graph::{Graph, Via};
@@ -322,7 +322,19 @@ pub(crate) fn object_possible(node: &Node, sat: &[Kinds]) -> bool {
     o.members
         .iter()
         .filter(|m| m.required)
-        .all(|m| sat[member_schema(m.schema, o.additional).index()] != 0)
+        .all(|m| sat[named_member_schema(o, &m.name, m.schema).index()] != 0)
+}
+
+/// The schema a member's value is held to, knowing its name: a name no `properties`
+/// lists but a `patternProperties` pattern matches is held to that pattern's schema
+/// instead of `additionalProperties`; over-approximated here as `true` (the
+/// analyses only need an upper bound of what is admitted).
+pub(crate) fn named_member_schema(o: &ObjectChecks, name: &str, schema: Option<NodeId>) -> NodeId {
+    match schema {
+        Some(s) => s,
+        None if o.pattern_properties.iter().any(|(p, _)| p.is_match(name)) => NodeId::TRUE,
+        None => member_schema(None, o.additional),
+    }
 }
 
 /// The schema a member name's value is held to.
@@ -330,12 +342,15 @@ pub(crate) fn member_schema(schema: Option<NodeId>, additional: Option<NodeId>) 
     schema.or(additional).unwrap_or(NodeId::TRUE)
 }
 
-/// Whether an object at the node admits only the names under `properties`.
+/// Whether an object at the node admits only the names under `properties`: no other
+/// name meets `additionalProperties` or a `patternProperties` schema.
 pub(crate) fn closed(node: &Node, sat: &[Kinds]) -> bool {
-    node.object
-        .as_ref()
-        .and_then(|o| o.additional)
-        .is_some_and(|a| sat[a.index()] == 0)
+    node.object.as_ref().is_some_and(|o| {
+        o.additional.is_some_and(|a| sat[a.index()] == 0)
+            && o.pattern_properties
+                .iter()
+                .all(|(_, p)| sat[p.index()] == 0)
+    })
 }
 
 /// The kind of a stored value.
@@ -422,7 +437,7 @@ pub(crate) fn value_passes(node: &Node, consts: &Consts, id: ValueId, sat: &[Kin
             required_present
                 && members.iter().all(|(name, v)| {
                     let schema = o.member(name).and_then(|m| m.schema);
-                    let child = member_schema(schema, o.additional);
+                    let child = named_member_schema(o, name, schema);
                     sat[child.index()] & value_kind(consts, *v) != 0
                 })
         }
@@ -748,6 +763,10 @@ fn local_bound(
                     .unwrap_or(NodeId::TRUE);
                 s = B::Unb;
                 d = d.max(whole(additional).1);
+                // Names that match a pattern meet its schema instead.
+                for (_, p) in node.object.iter().flat_map(|o| &o.pattern_properties) {
+                    d = d.max(whole(*p).1);
+                }
             } else if count > 1 {
                 s = s.add(B::Fin(count - 1));
             }

@@ -27,6 +27,16 @@ pub(crate) enum Via {
     /// The index of the member in `ObjectChecks::members`.
     Property(usize),
     Additional,
+    Not,
+    If,
+    Then,
+    Else,
+    /// The index in `Node::dependent_schemas`.
+    Dependent(usize),
+    PropertyNames,
+    /// The index in `ObjectChecks::pattern_properties`.
+    Pattern(usize),
+    Contains,
 }
 
 impl Via {
@@ -35,7 +45,27 @@ impl Via {
     pub(crate) fn same_instance(self) -> bool {
         matches!(
             self,
-            Via::Ref | Via::AllOf(_) | Via::AnyOf(_) | Via::OneOf(_)
+            Via::Ref
+                | Via::AllOf(_)
+                | Via::AnyOf(_)
+                | Via::OneOf(_)
+                | Via::Not
+                | Via::If
+                | Via::Then
+                | Via::Else
+                | Via::Dependent(_)
+        )
+    }
+}
+
+impl Via {
+    /// Whether the subschema describes values the form admits there: `not` and `if`
+    /// hold conditions, `propertyNames` holds names, and `contains` some elements that
+    /// `items` already describes.
+    pub(crate) fn admits(self) -> bool {
+        !matches!(
+            self,
+            Via::Not | Via::If | Via::PropertyNames | Via::Contains
         )
     }
 }
@@ -64,6 +94,24 @@ impl Edge {
                 pointer::join(&pointer::join(at, "properties"), name)
             }
             Via::Additional => pointer::join(at, "additionalProperties"),
+            Via::Not => pointer::join(at, "not"),
+            Via::If => pointer::join(at, "if"),
+            Via::Then => pointer::join(at, "then"),
+            Via::Else => pointer::join(at, "else"),
+            Via::Dependent(i) => {
+                let name = from.dependent_schemas.get(i).map_or("", |(n, _)| &**n);
+                pointer::join(&pointer::join(at, "dependentSchemas"), name)
+            }
+            Via::PropertyNames => pointer::join(at, "propertyNames"),
+            Via::Pattern(i) => {
+                let source = from
+                    .object
+                    .as_ref()
+                    .and_then(|o| o.pattern_properties.get(i))
+                    .map_or("", |(p, _)| p.source());
+                pointer::join(&pointer::join(at, "patternProperties"), source)
+            }
+            Via::Contains => pointer::join(at, "contains"),
         }
     }
 }
@@ -84,12 +132,28 @@ pub(crate) fn edges(node: &Node) -> Vec<Edge> {
     for (i, &c) in node.one_of.iter().enumerate() {
         push(c, Via::OneOf(i));
     }
+    for (c, via) in [
+        (node.not, Via::Not),
+        (node.if_, Via::If),
+        (node.then_, Via::Then),
+        (node.else_, Via::Else),
+    ] {
+        if let Some(c) = c {
+            push(c, via);
+        }
+    }
+    for (i, (_, c)) in node.dependent_schemas.iter().enumerate() {
+        push(*c, Via::Dependent(i));
+    }
     if let Some(a) = &node.array {
         for (i, &c) in a.prefix.iter().enumerate() {
             push(c, Via::Prefix(i));
         }
         if let Some(c) = a.items {
             push(c, Via::Items);
+        }
+        if let Some(c) = a.contains {
+            push(c, Via::Contains);
         }
     }
     if let Some(o) = &node.object {
@@ -100,6 +164,12 @@ pub(crate) fn edges(node: &Node) -> Vec<Edge> {
         }
         if let Some(c) = o.additional {
             push(c, Via::Additional);
+        }
+        for (i, (_, c)) in o.pattern_properties.iter().enumerate() {
+            push(*c, Via::Pattern(i));
+        }
+        if let Some(c) = o.property_names {
+            push(c, Via::PropertyNames);
         }
     }
     out

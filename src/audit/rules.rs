@@ -29,8 +29,8 @@ use crate::form::pointer;
 use crate::form::Form;
 
 use super::bounds::{
-    self, array_lengths, closed, kinds_of, member_schema, number_kinds, number_range,
-    string_lengths, string_possible, value_passes, Dp, Kinds, ARR, B, INT, NUM, OBJ, STR,
+    self, array_lengths, closed, kinds_of, number_kinds, number_range, string_lengths,
+    string_possible, value_passes, Dp, Kinds, ARR, B, INT, NUM, OBJ, STR,
 };
 use super::graph::{tarjan, Edge, Graph, Via};
 use super::{Audit, Bound, Finding, Profile, Rule};
@@ -205,7 +205,7 @@ fn value_edge_live(facts: &Facts<'_>, from: NodeId, e: Edge) -> bool {
                     .is_none_or(|h| (i as u64) < h)
         }
         Via::Items => here & ARR != 0 && items_live(node, sat),
-        Via::Property(_) | Via::Additional => here & OBJ != 0,
+        Via::Property(_) | Via::Additional | Via::Pattern(_) => here & OBJ != 0,
         _ => here & sat[e.to.index()] != 0,
     }
 }
@@ -272,6 +272,9 @@ fn bound_rules(facts: &Facts<'_>, report: &mut Report) {
         let node = graph.node(id);
         let unfixed = free[id.index()] && !facts.enumerated[id.index()];
         for &e in &graph.edges[id.index()] {
+            if !e.via.admits() {
+                continue;
+            }
             let c = e.to.index();
             let (r, o, f) = if e.via.same_instance() {
                 (
@@ -548,7 +551,7 @@ fn contradictions(facts: &Facts<'_>, node: &Node) -> Vec<String> {
     if let Some(o) = node.object.as_deref() {
         if allowed & OBJ != 0 {
             for m in o.members.iter().filter(|m| m.required) {
-                let schema = member_schema(m.schema, o.additional);
+                let schema = bounds::named_member_schema(o, &m.name, m.schema);
                 if sat[schema.index()] != 0 {
                     continue;
                 }

@@ -295,7 +295,29 @@ impl<'a> Unroller<'_, '_, '_> {
                     dead |= gone && array_only && min_items > prefix;
                     s
                 }
-                ("additionalProperties", _) => self.schema(value, &join(k), scope).0,
+                ("additionalProperties" | "then" | "else" | "contains" | "propertyNames", _) => {
+                    // Cut to `false`, these only admit less.
+                    self.schema(value, &join(k), scope).0
+                }
+                ("not" | "if", _) => {
+                    // A cut anywhere below these would admit more (`not: false` admits
+                    // everything): when unrolling changed anything below them, the
+                    // schema is left out instead, which admits less.
+                    let (s, gone) = self.schema(value, &join(k), scope);
+                    dead |= gone || s != *value;
+                    s
+                }
+                ("patternProperties" | "dependentSchemas", Value::Object(entries)) => {
+                    let base = join(k);
+                    let list = entries
+                        .iter()
+                        .map(|(name, sub)| {
+                            let p = crate::form::pointer::join(&base, name);
+                            (name.clone(), self.schema(sub, &p, scope).0)
+                        })
+                        .collect();
+                    Value::Object(list)
+                }
                 ("prefixItems" | "allOf" | "anyOf" | "oneOf", Value::Array(list)) => {
                     let base = join(k);
                     let mut kept = Vec::with_capacity(list.len());

@@ -22,6 +22,7 @@ use super::error::{FormError, FormErrorKind};
 use super::format::Format;
 use super::node::{
     ArrayChecks, Count, Member, Node, NodeId, Num, NumberChecks, ObjectChecks, StringChecks, Types,
+    Via,
 };
 use super::number::{Decimal, NumRef};
 use super::pattern::Pattern;
@@ -85,10 +86,9 @@ pub(crate) fn compile(root: &Value<'_>) -> Result<Compiled> {
     c.check_cycles()?;
     c.check_expansion()?;
     for node in &mut c.nodes {
-        node.in_place = node.reference.is_some()
-            || !node.all_of.is_empty()
-            || !node.any_of.is_empty()
-            || !node.one_of.is_empty();
+        let mut in_place = false;
+        node.for_each_in_place(|_, _| in_place = true);
+        node.in_place = in_place;
         node.asserts_nothing = !node.reject_all
             && node.types == Types::ALL
             && node.values.is_none()
@@ -177,6 +177,7 @@ impl Compiler {
             (false, false, false, false);
         let mut required: Vec<Box<str>> = Vec::new();
         let mut properties: Vec<(Box<str>, NodeId)> = Vec::new();
+        let mut general_only = false;
         let has_ref = members.iter().any(|(k, _)| k == "$ref");
 
         for (name, value) in members {
@@ -189,8 +190,14 @@ impl Compiler {
             };
             let here = pointer::join(at, name);
             match (kw, self.dialect) {
-                (Keyword::Defs | Keyword::PrefixItems, Dialect::Draft07)
-                | (Keyword::Definitions, Dialect::Draft2020_12) => {
+                (k, Dialect::Draft07) if k.is_2019_or_later() => {
+                    return Err(FormError::new(
+                        FormErrorKind::UnknownKeyword,
+                        Some(name),
+                        here,
+                    ));
+                }
+                (Keyword::Definitions, Dialect::Draft2020_12) => {
                     return Err(FormError::new(
                         FormErrorKind::UnknownKeyword,
                         Some(name),
@@ -333,6 +340,108 @@ impl Compiler {
                     array.prefix = list.into_vec();
                     has_array = true;
                 }
+                Keyword::MinProperties => {
+                    object.min_properties = Some(count(value, kw, at)?);
+                    has_object = true;
+                    general_only = true;
+                }
+                Keyword::MaxProperties => {
+                    object.max_properties = Some(count(value, kw, at)?);
+                    has_object = true;
+                    general_only = true;
+                }
+                Keyword::DependentRequired => {
+                    const WHAT: &str = "an object of arrays of unique strings";
+                    let Value::Object(entries) = value else {
+                        return Err(invalid(kw, at, WHAT));
+                    };
+                    for (trigger, names) in entries {
+                        let Value::Array(names) = names else {
+                            return Err(invalid(kw, at, WHAT));
+                        };
+                        let mut list: Vec<Box<str>> = Vec::new();
+                        for n in names {
+                            let Value::String(n) = n else {
+                                return Err(invalid(kw, at, WHAT));
+                            };
+                            if list.iter().any(|l| **l == **n) {
+                                return Err(invalid(kw, at, WHAT));
+                            }
+                            list.push(n.as_ref().into());
+                        }
+                        object
+                            .dependent_required
+                            .push((trigger.as_ref().into(), list));
+                    }
+                    has_object = true;
+                    general_only = true;
+                }
+                Keyword::DependentSchemas => {
+                    let Value::Object(entries) = value else {
+                        return Err(invalid(kw, at, "an object of schemas"));
+                    };
+                    for (trigger, sub) in entries {
+                        let child = self.schema(sub, &pointer::join(&here, trigger), false)?;
+                        node.dependent_schemas
+                            .push((trigger.as_ref().into(), child));
+                    }
+                    has_object = true;
+                    general_only = true;
+                }
+                Keyword::PropertyNames => {
+                    object.property_names = Some(self.schema(value, &here, false)?);
+                    has_object = true;
+                    general_only = true;
+                }
+                Keyword::PatternProperties => {
+                    let Value::Object(entries) = value else {
+                        return Err(invalid(kw, at, "an object of schemas"));
+                    };
+                    for (source, sub) in entries {
+                        let p = Pattern::new(source).map_err(|e| {
+                            FormError::new(
+                                FormErrorKind::InvalidPattern(e.to_string()),
+                                Some(kw.name()),
+                                pointer::join(&here, source),
+                            )
+                        })?;
+                        let child = self.schema(sub, &pointer::join(&here, source), false)?;
+                        object.pattern_properties.push((p, child));
+                    }
+                    has_object = true;
+                    general_only = true;
+                }
+                Keyword::Contains => {
+                    array.contains = Some(self.schema(value, &here, false)?);
+                    has_array = true;
+                    general_only = true;
+                }
+                Keyword::MinContains => {
+                    array.min_contains = Some(count(value, kw, at)?);
+                    has_array = true;
+                    general_only = true;
+                }
+                Keyword::MaxContains => {
+                    array.max_contains = Some(count(value, kw, at)?);
+                    has_array = true;
+                    general_only = true;
+                }
+                Keyword::Not => {
+                    node.not = Some(self.schema(value, &here, false)?);
+                    general_only = true;
+                }
+                Keyword::If => {
+                    node.if_ = Some(self.schema(value, &here, false)?);
+                    general_only = true;
+                }
+                Keyword::Then => {
+                    node.then_ = Some(self.schema(value, &here, false)?);
+                    general_only = true;
+                }
+                Keyword::Else => {
+                    node.else_ = Some(self.schema(value, &here, false)?);
+                    general_only = true;
+                }
                 Keyword::AllOf => node.all_of = self.schema_list(value, kw, at)?,
                 Keyword::AnyOf => node.any_of = self.schema_list(value, kw, at)?,
                 Keyword::OneOf => node.one_of = self.schema_list(value, kw, at)?,
@@ -443,6 +552,24 @@ impl Compiler {
             object.required = required.len() as u32;
             object.required_order = required;
             object.properties_order = properties.into_iter().map(|(n, _)| n).collect();
+            let mut tracked: Vec<Box<str>> = object
+                .dependent_required
+                .iter()
+                .flat_map(|(t, names)| std::iter::once(t).chain(names))
+                .chain(node.dependent_schemas.iter().map(|(t, _)| t))
+                .cloned()
+                .collect();
+            tracked.sort();
+            tracked.dedup();
+            object.tracked = tracked;
+            object.dependent_required_bits = object
+                .dependent_required
+                .iter()
+                .map(|(t, names)| {
+                    let bit = |n: &str| object.tracked_index(n).expect("tracked");
+                    (bit(t), names.iter().map(|n| bit(n)).collect())
+                })
+                .collect();
             object.index();
             node.object = Some(Box::new(object));
         }
@@ -456,6 +583,7 @@ impl Compiler {
             number.index();
             node.number = Some(Box::new(number));
         }
+        node.general_only = general_only;
         Ok(node)
     }
 
@@ -505,10 +633,20 @@ impl Compiler {
         let edges = |id: usize| -> Vec<(NodeId, Keyword)> {
             let node = &self.nodes[id];
             let mut e: Vec<(NodeId, Keyword)> = Vec::new();
-            e.extend(node.reference.map(|r| (r, Keyword::Ref)));
-            e.extend(node.all_of.iter().map(|&c| (c, Keyword::AllOf)));
-            e.extend(node.any_of.iter().map(|&c| (c, Keyword::AnyOf)));
-            e.extend(node.one_of.iter().map(|&c| (c, Keyword::OneOf)));
+            node.for_each_in_place(|c, via| {
+                let kw = match via {
+                    Via::All if Some(c) == node.reference => Keyword::Ref,
+                    Via::All => Keyword::AllOf,
+                    Via::Any => Keyword::AnyOf,
+                    Via::One => Keyword::OneOf,
+                    Via::Not => Keyword::Not,
+                    Via::If => Keyword::If,
+                    Via::Then => Keyword::Then,
+                    Via::Else => Keyword::Else,
+                    Via::Dependent(_) | Via::Root => Keyword::DependentSchemas,
+                };
+                e.push((c, kw));
+            });
             e
         };
         for start in 0..n {
@@ -560,14 +698,9 @@ impl Compiler {
         let mut size = vec![0u64; n];
         let mut done = vec![false; n];
         let children = |id: usize| {
-            let node = &self.nodes[id];
-            node.reference
-                .into_iter()
-                .chain(node.all_of.iter().copied())
-                .chain(node.any_of.iter().copied())
-                .chain(node.one_of.iter().copied())
-                .map(NodeId::index)
-                .collect::<Vec<usize>>()
+            let mut out: Vec<usize> = Vec::new();
+            self.nodes[id].for_each_in_place(|c, _| out.push(c.index()));
+            out
         };
         for start in 0..n {
             if done[start] {

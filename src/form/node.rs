@@ -67,6 +67,30 @@ impl Types {
     }
 }
 
+/// How a subschema applied to the same value combines into its applier's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Via {
+    /// The value itself (an expansion's first entry; its relation is the caller's).
+    Root,
+    /// A `$ref` target or an `allOf` branch: must pass.
+    All,
+    /// An `anyOf` branch.
+    Any,
+    /// A `oneOf` branch.
+    One,
+    /// `not`: must fail.
+    Not,
+    /// `if`: decides whether `then` or `else` must pass.
+    If,
+    /// `then`: must pass when `if` passed.
+    Then,
+    /// `else`: must pass when `if` failed.
+    Else,
+    /// A `dependentSchemas` entry, by its name's tracked index: must pass when the
+    /// object has that member.
+    Dependent(u32),
+}
+
 /// Where a keyword came from in the form, for errors and rejections.
 pub(crate) type Pointer = Box<str>;
 
@@ -103,6 +127,34 @@ pub(crate) struct ObjectChecks {
     pub(crate) required_order: Vec<Box<str>>,
     /// `properties` names in the order written, for rendering.
     pub(crate) properties_order: Vec<Box<str>>,
+    pub(crate) min_properties: Option<Count>,
+    pub(crate) max_properties: Option<Count>,
+    /// `patternProperties` in the order written: a member whose name matches a pattern
+    /// (anywhere, as ECMA-262 `test` does) meets its schema, and is no longer subject to
+    /// `additionalProperties`.
+    pub(crate) pattern_properties: Vec<(Pattern, NodeId)>,
+    /// `propertyNames`: every member name, as a string, meets this schema.
+    pub(crate) property_names: Option<NodeId>,
+    /// `dependentRequired` as written: when the first name is present, so must be the
+    /// others.
+    pub(crate) dependent_required: Vec<(Box<str>, Vec<Box<str>>)>,
+    /// The names whose presence a verdict depends on (`dependentRequired`'s names and
+    /// `dependentSchemas`' keys), sorted; a name's index is its bit in the validator's
+    /// per-object presence set.
+    pub(crate) tracked: Vec<Box<str>>,
+    /// `dependentRequired` by tracked index: (trigger, required names).
+    pub(crate) dependent_required_bits: Vec<(u32, Vec<u32>)>,
+}
+
+impl ObjectChecks {
+    /// The tracked index of a member name (see [`ObjectChecks::tracked`]).
+    #[inline]
+    pub(crate) fn tracked_index(&self, name: &str) -> Option<u32> {
+        self.tracked
+            .binary_search_by(|t| (**t).cmp(name))
+            .ok()
+            .map(|i| i as u32)
+    }
 }
 
 impl ObjectChecks {
@@ -189,6 +241,11 @@ pub(crate) struct ArrayChecks {
     pub(crate) items: Option<NodeId>,
     pub(crate) min_items: Option<Count>,
     pub(crate) max_items: Option<Count>,
+    /// `contains`: how many elements meet it is counted, and must lie within
+    /// `minContains` (default 1) and `maxContains`.
+    pub(crate) contains: Option<NodeId>,
+    pub(crate) min_contains: Option<Count>,
+    pub(crate) max_contains: Option<Count>,
 }
 
 impl ArrayChecks {
@@ -286,9 +343,23 @@ pub(crate) struct Node {
     pub(crate) any_of: SmallVec<[NodeId; 2]>,
     pub(crate) one_of: SmallVec<[NodeId; 2]>,
     pub(crate) reference: Option<NodeId>,
-    /// Whether any of `reference`, `all_of`, `any_of`, `one_of` is present (cached by
-    /// the compiler once references are resolved; read for every value).
+    /// `not`: the value must not meet this schema.
+    pub(crate) not: Option<NodeId>,
+    /// `if`, `then`, `else` as written (each applies only as 2020-12 says: `then` and
+    /// `else` only beside `if`, `if` only beside one of them).
+    pub(crate) if_: Option<NodeId>,
+    pub(crate) then_: Option<NodeId>,
+    pub(crate) else_: Option<NodeId>,
+    /// `dependentSchemas` as written: when the object has the member, the object meets
+    /// the schema. The name's presence bit is `ObjectChecks::tracked_index`.
+    pub(crate) dependent_schemas: Vec<(Box<str>, NodeId)>,
+    /// Whether the node brings any subschema to bear on the same value (see
+    /// [`Node::for_each_in_place`]; cached by the compiler once references are
+    /// resolved; read for every value).
     pub(crate) in_place: bool,
+    /// Whether the node uses a keyword that only the general validator decides; the
+    /// fast path hands such a value over (cached by the compiler).
+    pub(crate) general_only: bool,
     /// Whether the node asserts nothing itself (no `type`, `enum`, `const`, `false` or
     /// type-specific keyword): only its applicators, if any, constrain a value. Cached
     /// by the compiler.
@@ -324,7 +395,13 @@ impl Node {
             any_of: SmallVec::new(),
             one_of: SmallVec::new(),
             reference: None,
+            not: None,
+            if_: None,
+            then_: None,
+            else_: None,
+            dependent_schemas: Vec::new(),
             in_place: false,
+            general_only: false,
             asserts_nothing: false,
             landing: NodeId::TRUE,
             defs: Vec::new(),
@@ -333,18 +410,45 @@ impl Node {
     }
 
     /// Whether the node is a bare `$ref`: a reference, no other applicator, and no
-    /// assertion of its own (needs `asserts_nothing` cached).
+    /// assertion of its own (needs `asserts_nothing` and `in_place` cached).
     pub(crate) fn bare_reference(&self) -> Option<NodeId> {
-        match self.reference {
-            Some(target)
-                if self.asserts_nothing
-                    && self.all_of.is_empty()
-                    && self.any_of.is_empty()
-                    && self.one_of.is_empty() =>
-            {
-                Some(target)
+        let target = self.reference?;
+        let mut others = 0;
+        self.for_each_in_place(|_, _| others += 1);
+        (self.asserts_nothing && others == 1).then_some(target)
+    }
+
+    /// Every subschema this node applies to the same value, with how its verdict
+    /// combines, in a fixed order: `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`,
+    /// `then`, `else`, `dependentSchemas`. `then` and `else` only beside `if`, and `if`
+    /// only beside one of them (alone it decides nothing).
+    pub(crate) fn for_each_in_place(&self, mut f: impl FnMut(NodeId, Via)) {
+        if let Some(r) = self.reference {
+            f(r, Via::All);
+        }
+        self.all_of.iter().for_each(|&n| f(n, Via::All));
+        self.any_of.iter().for_each(|&n| f(n, Via::Any));
+        self.one_of.iter().for_each(|&n| f(n, Via::One));
+        if let Some(n) = self.not {
+            f(n, Via::Not);
+        }
+        if let Some(c) = self.if_ {
+            if self.then_.is_some() || self.else_.is_some() {
+                f(c, Via::If);
+                if let Some(n) = self.then_ {
+                    f(n, Via::Then);
+                }
+                if let Some(n) = self.else_ {
+                    f(n, Via::Else);
+                }
             }
-            _ => None,
+        }
+        let tracked = self.object.as_deref();
+        for (name, n) in &self.dependent_schemas {
+            let bit = tracked
+                .and_then(|o| o.tracked_index(name))
+                .expect("dependentSchemas names are tracked");
+            f(*n, Via::Dependent(bit));
         }
     }
 

@@ -1,8 +1,8 @@
 //! Expansion plans: for each node, the subschemas it brings to bear on one value, laid
 //! out at compile time for the validator (`crate::verify`) to copy.
 //!
-//! Expanding a node (itself, then its `$ref`, `allOf`, `anyOf` and `oneOf` subschemas,
-//! recursively, on the same value) does not depend on the value, so it is done once
+//! Expanding a node (itself, then the subschemas it applies to the same value, see
+//! `Node::for_each_in_place`, recursively) does not depend on the value, so it is done once
 //! per form. At run time expansion is a copy of the plan with parent indices offset.
 //! On the 19 KB tree body, every node an `anyOf` of two `$ref`s, that cut expansion's
 //! cost by more than two thirds (benches/README.md, optimization `expansion-plans`).
@@ -14,20 +14,8 @@
 //!    form's plans take O(nodes × MAX_PLAN) memory however `$ref`s are shared or
 //!    chained; the others expand step by step.
 
+pub(crate) use super::node::Via;
 use super::node::{Node, NodeId};
-
-/// How a planned instance applies to its parent's value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Via {
-    /// The plan's first entry: the node itself (its relation is the caller's).
-    Root,
-    /// A `$ref` target or an `allOf` branch: must pass.
-    All,
-    /// An `anyOf` branch.
-    Any,
-    /// A `oneOf` branch.
-    One,
-}
 
 /// The largest expansion kept as a plan.
 pub(crate) const MAX_PLAN: usize = 32;
@@ -98,18 +86,10 @@ fn plan(nodes: &[Node], root: NodeId, out: &mut Vec<Planned>) -> bool {
             any: node.any_of.len() as u32,
             one: node.one_of.len() as u32,
         });
-        for &n in node.one_of.iter().rev() {
-            stack.push((n, me, Via::One));
-        }
-        for &n in node.any_of.iter().rev() {
-            stack.push((n, me, Via::Any));
-        }
-        for &n in node.all_of.iter().rev() {
-            stack.push((n, me, Via::All));
-        }
-        if let Some(r) = node.reference {
-            stack.push((r, me, Via::All));
-        }
+        let mark = stack.len();
+        node.for_each_in_place(|n, v| stack.push((n, me, v)));
+        // Popped in the order listed.
+        stack[mark..].reverse();
     }
     true
 }

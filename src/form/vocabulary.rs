@@ -1,4 +1,4 @@
-//! Vocabulary v1: every keyword a form may use, and what kind of thing it is.
+//! The vocabulary: every keyword a form may use, and what kind of thing it is.
 //!
 //! Invariants:
 //! 1. A name not in [`Keyword::from_name`] is not part of the vocabulary: compiling a
@@ -55,6 +55,11 @@ pub(crate) enum Keyword {
     ExclusiveMinimum,
     ExclusiveMaximum,
     MultipleOf,
+    MinProperties,
+    MaxProperties,
+    DependentRequired,
+    MinContains,
+    MaxContains,
     // Applicators.
     Properties,
     AdditionalProperties,
@@ -67,6 +72,14 @@ pub(crate) enum Keyword {
     Defs,
     /// draft-07's name for `$defs`.
     Definitions,
+    Not,
+    If,
+    Then,
+    Else,
+    DependentSchemas,
+    PropertyNames,
+    PatternProperties,
+    Contains,
     // Annotations and identifiers.
     Title,
     Description,
@@ -82,7 +95,7 @@ pub(crate) enum Keyword {
 
 impl Keyword {
     /// Every keyword, in the order the vocabulary lists them.
-    pub(crate) const ALL: [Keyword; 35] = [
+    pub(crate) const ALL: [Keyword; 48] = [
         Keyword::Type,
         Keyword::Enum,
         Keyword::Const,
@@ -98,6 +111,11 @@ impl Keyword {
         Keyword::ExclusiveMinimum,
         Keyword::ExclusiveMaximum,
         Keyword::MultipleOf,
+        Keyword::MinProperties,
+        Keyword::MaxProperties,
+        Keyword::DependentRequired,
+        Keyword::MinContains,
+        Keyword::MaxContains,
         Keyword::Properties,
         Keyword::AdditionalProperties,
         Keyword::Items,
@@ -108,6 +126,14 @@ impl Keyword {
         Keyword::Ref,
         Keyword::Defs,
         Keyword::Definitions,
+        Keyword::Not,
+        Keyword::If,
+        Keyword::Then,
+        Keyword::Else,
+        Keyword::DependentSchemas,
+        Keyword::PropertyNames,
+        Keyword::PatternProperties,
+        Keyword::Contains,
         Keyword::Title,
         Keyword::Description,
         Keyword::Default,
@@ -138,6 +164,11 @@ impl Keyword {
             Keyword::ExclusiveMinimum => "exclusiveMinimum",
             Keyword::ExclusiveMaximum => "exclusiveMaximum",
             Keyword::MultipleOf => "multipleOf",
+            Keyword::MinProperties => "minProperties",
+            Keyword::MaxProperties => "maxProperties",
+            Keyword::DependentRequired => "dependentRequired",
+            Keyword::MinContains => "minContains",
+            Keyword::MaxContains => "maxContains",
             Keyword::Properties => "properties",
             Keyword::AdditionalProperties => "additionalProperties",
             Keyword::Items => "items",
@@ -148,6 +179,14 @@ impl Keyword {
             Keyword::Ref => "$ref",
             Keyword::Defs => "$defs",
             Keyword::Definitions => "definitions",
+            Keyword::Not => "not",
+            Keyword::If => "if",
+            Keyword::Then => "then",
+            Keyword::Else => "else",
+            Keyword::DependentSchemas => "dependentSchemas",
+            Keyword::PropertyNames => "propertyNames",
+            Keyword::PatternProperties => "patternProperties",
+            Keyword::Contains => "contains",
             Keyword::Title => "title",
             Keyword::Description => "description",
             Keyword::Default => "default",
@@ -180,6 +219,20 @@ impl Keyword {
                 | Keyword::WriteOnly
         )
     }
+
+    /// Keywords that 2020-12 introduced or renamed, unknown to draft-07 (which would
+    /// ignore them: formgate refuses them instead).
+    pub(crate) fn is_2019_or_later(self) -> bool {
+        matches!(
+            self,
+            Keyword::Defs
+                | Keyword::PrefixItems
+                | Keyword::DependentRequired
+                | Keyword::DependentSchemas
+                | Keyword::MinContains
+                | Keyword::MaxContains
+        )
+    }
 }
 
 #[cfg(test)]
@@ -192,7 +245,7 @@ mod tests {
             assert_eq!(Keyword::from_name(k.name()), Some(k));
         }
         assert_eq!(Keyword::from_name("propertiez"), None);
-        assert_eq!(Keyword::from_name("uniqueItems"), None);
+        assert_eq!(Keyword::from_name("unevaluatedItems"), None);
     }
 
     #[test]

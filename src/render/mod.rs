@@ -80,6 +80,20 @@ impl Renderer<'_> {
         out.push(']');
     }
 
+    /// An object of schemas, members in the order written.
+    fn map<'n>(&self, entries: impl Iterator<Item = (&'n str, NodeId)>, out: &mut String) {
+        out.push('{');
+        for (i, (name, id)) in entries.enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_json_string(name, out);
+            out.push(':');
+            self.node(id, out);
+        }
+        out.push('}');
+    }
+
     fn keyword(&self, node: &Node, kw: Keyword, out: &mut String) {
         let object = node.object.as_deref();
         let array = node.array.as_deref();
@@ -173,6 +187,57 @@ impl Renderer<'_> {
                 out.push_str(num(number.and_then(|n| n.exclusive_maximum.as_ref())))
             }
             Keyword::MultipleOf => out.push_str(num(number.and_then(|n| n.multiple_of.as_ref()))),
+            Keyword::MinProperties => {
+                out.push_str(lexeme(object.and_then(|o| o.min_properties.as_ref())))
+            }
+            Keyword::MaxProperties => {
+                out.push_str(lexeme(object.and_then(|o| o.max_properties.as_ref())))
+            }
+            Keyword::MinContains => {
+                out.push_str(lexeme(array.and_then(|a| a.min_contains.as_ref())))
+            }
+            Keyword::MaxContains => {
+                out.push_str(lexeme(array.and_then(|a| a.max_contains.as_ref())))
+            }
+            Keyword::DependentRequired => {
+                out.push('{');
+                let entries = object.map_or(&[][..], |o| &o.dependent_required[..]);
+                for (i, (trigger, names)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write_json_string(trigger, out);
+                    out.push_str(":[");
+                    for (j, n) in names.iter().enumerate() {
+                        if j > 0 {
+                            out.push(',');
+                        }
+                        write_json_string(n, out);
+                    }
+                    out.push(']');
+                }
+                out.push('}');
+            }
+            Keyword::DependentSchemas => self.map(
+                node.dependent_schemas.iter().map(|(n, id)| (&**n, *id)),
+                out,
+            ),
+            Keyword::PatternProperties => self.map(
+                object
+                    .map_or(&[][..], |o| &o.pattern_properties[..])
+                    .iter()
+                    .map(|(p, id)| (p.source(), *id)),
+                out,
+            ),
+            Keyword::PropertyNames => self.node(
+                object.and_then(|o| o.property_names).expect("compiled"),
+                out,
+            ),
+            Keyword::Contains => self.node(array.and_then(|a| a.contains).expect("compiled"), out),
+            Keyword::Not => self.node(node.not.expect("compiled"), out),
+            Keyword::If => self.node(node.if_.expect("compiled"), out),
+            Keyword::Then => self.node(node.then_.expect("compiled"), out),
+            Keyword::Else => self.node(node.else_.expect("compiled"), out),
             Keyword::AllOf => self.list(&node.all_of, out),
             Keyword::AnyOf => self.list(&node.any_of, out),
             Keyword::OneOf => self.list(&node.one_of, out),

@@ -16,8 +16,9 @@
 //! Invariants:
 //! 1. Accept-only: [`accepts`] returns `true` only for a body that is strict JSON within
 //!    the form's limits and that the form admits. Everything else (a syntax error, a
-//!    failed keyword, a composite `enum`, a body nested deeper than [`MAX_FRAMES`], a
-//!    spent budget) returns `false`, and the caller runs the general validator, which
+//!    failed keyword, a composite `enum`, a keyword it leaves to the general validator
+//!    (`Node::general_only`), a body nested deeper than [`MAX_FRAMES`], a spent
+//!    budget) returns `false`, and the caller runs the general validator, which
 //!    decides the verdict and reports the rejection. A wrong `false` costs time, never
 //!    correctness; the lexers are the parser's own, so strictness is the parser's.
 //! 2. Bounded work: every value visited and every token byte read is charged to a
@@ -189,6 +190,10 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// A node with in-place applicators: its own keywords and each applicator read the
     /// same value in turn.
     fn applicators(&mut self, n: &'f Node) -> R {
+        if n.general_only {
+            // `not`, `if`, `dependentSchemas`... are the general validator's.
+            return Err(Fail::Abort);
+        }
         let start = self.pos;
         let mut end = start;
         if !n.asserts_nothing {
@@ -254,8 +259,9 @@ impl<'a, 'f> Pass<'a, 'f> {
                 if scalar::check_open(n, consts, object).is_err() {
                     return Err(Fail::Mismatch);
                 }
-                if n.values.is_some() {
-                    // A composite `enum`/`const` is matched by the general validator.
+                if n.values.is_some() || n.general_only {
+                    // A composite `enum`/`const`, and the keywords of vocabulary v2
+                    // (`minProperties`, `contains`...), are the general validator's.
                     return Err(Fail::Abort);
                 }
                 if self.depth >= self.max_depth {

@@ -33,7 +33,7 @@ pub(crate) mod scalar;
 pub(crate) mod stream;
 
 use crate::form::consts::Scalar;
-use crate::form::node::NodeId;
+use crate::form::node::{NodeId, ObjectChecks};
 use crate::form::plan::Via;
 use crate::form::vocabulary::Keyword;
 use crate::form::Form;
@@ -58,7 +58,26 @@ enum Role {
     Any,
     /// A `oneOf` branch.
     One,
+    /// `not`: passing fails the parent.
+    Not,
+    /// `if`: its verdict picks which of `then` and `else` must pass.
+    If,
+    /// `then`: must pass if `if` passes.
+    Then,
+    /// `else`: must pass if `if` fails.
+    Else,
+    /// A `dependentSchemas` entry (the name's tracked index): must pass if the object
+    /// has the member.
+    Dependent(u32),
+    /// An element against `contains`: passing counts a match.
+    Contains,
 }
+
+/// `Inst::cond` bits: what is known of `if`, `then` and `else`.
+const IF_PASSED: u8 = 1;
+const IF_FAILED: u8 = 2;
+const THEN_FAILED: u8 = 4;
+const ELSE_FAILED: u8 = 8;
 
 #[derive(Debug, Clone, Copy)]
 struct Inst {
@@ -68,8 +87,15 @@ struct Inst {
     failed: bool,
     /// Members (objects) or elements (arrays) seen.
     count: u32,
-    /// Required names seen (names are unique, so a count suffices).
-    required_seen: u32,
+    /// Objects: required names seen (names are unique, so a count suffices). Arrays:
+    /// elements that met `contains`.
+    seen: u32,
+    /// What is known of `if`, `then` and `else` (`IF_PASSED`...).
+    cond: u8,
+    /// Where the object's presence bits start in `State::bits` (`NONE`: the node tracks
+    /// no names): one bit per tracked name, then one per `dependentSchemas` entry that
+    /// failed.
+    bits: u32,
     any_left: u32,
     any_passed: u32,
     one_left: u32,
@@ -99,7 +125,9 @@ impl Inst {
             role,
             failed: false,
             count: 0,
-            required_seen: 0,
+            seen: 0,
+            cond: 0,
+            bits: NONE,
             any_left: any,
             any_passed: 0,
             one_left: one,
@@ -114,6 +142,8 @@ impl Inst {
 struct Frame {
     first: u32,
     object: bool,
+    /// `State::bits` length when the container opened.
+    bits: u32,
 }
 
 /// Which keyword of which node decided a failure.
@@ -122,6 +152,16 @@ pub(crate) struct Cause {
     node: NodeId,
     /// `None`: the boolean schema `false`.
     keyword: Option<Keyword>,
+}
+
+impl Cause {
+    #[inline]
+    fn of(node: NodeId, keyword: Keyword) -> Cause {
+        Cause {
+            node,
+            keyword: Some(keyword),
+        }
+    }
 }
 
 /// A target for the next value: validate it against `node`, reporting to `parent`.
@@ -154,8 +194,10 @@ struct State {
     /// an instance among the targets of one value.
     rooted: Vec<(u32, u32)>,
     batch: u32,
-    /// Instances whose failure is being propagated.
-    failing: Vec<u32>,
+    /// Instances whose failure is being propagated, each with the cause it reports.
+    failing: Vec<(u32, Cause)>,
+    /// Presence bits of open objects (see `Inst::bits`).
+    bits: Vec<u64>,
     /// Set when the root failed.
     rejected: Option<Cause>,
 }
@@ -259,6 +301,7 @@ impl State {
         self.work.clear();
         self.active = 0;
         self.links.clear();
+        self.bits.clear();
         self.rejected = None;
         self.targets.push(Target {
             node: form.root(),
@@ -293,13 +336,13 @@ impl State {
     fn fail(&mut self, i: u32, cause: Cause) {
         let mut failing = std::mem::take(&mut self.failing);
         failing.clear();
-        failing.push(i);
-        self.propagate(&mut failing, cause);
+        failing.push((i, cause));
+        self.propagate(&mut failing);
         self.failing = failing;
     }
 
-    fn propagate(&mut self, failing: &mut Vec<u32>, cause: Cause) {
-        while let Some(i) = failing.pop() {
+    fn propagate(&mut self, failing: &mut Vec<(u32, Cause)>) {
+        while let Some((i, cause)) = failing.pop() {
             if i == NONE {
                 continue;
             }
@@ -320,27 +363,99 @@ impl State {
 
     /// A child of `parent` (in `role`) failed: queue the parent if it fails too.
     #[inline]
-    fn failed_child(&mut self, parent: u32, role: Role, cause: Cause, failing: &mut Vec<u32>) {
+    fn failed_child(
+        &mut self,
+        parent: u32,
+        role: Role,
+        cause: Cause,
+        failing: &mut Vec<(u32, Cause)>,
+    ) {
         match role {
             Role::Root => {
                 self.rejected.get_or_insert(cause);
             }
-            Role::Member | Role::All => failing.push(parent),
+            Role::Member | Role::All => failing.push((parent, cause)),
             Role::Any => {
                 let p = &mut self.insts[parent as usize];
                 p.any_left -= 1;
                 if p.any_left == 0 && p.any_passed == 0 {
-                    failing.push(parent);
+                    failing.push((parent, cause));
                 }
             }
             Role::One => {
                 let p = &mut self.insts[parent as usize];
                 p.one_left -= 1;
                 if p.one_left == 0 && p.one_passed == 0 {
-                    failing.push(parent);
+                    failing.push((parent, cause));
+                }
+            }
+            Role::Not | Role::Contains => {}
+            Role::If => {
+                let p = &mut self.insts[parent as usize];
+                p.cond |= IF_FAILED;
+                if p.cond & ELSE_FAILED != 0 {
+                    let node = p.node;
+                    failing.push((parent, Cause::of(node, Keyword::Else)));
+                }
+            }
+            // The branch that had to pass is named, whichever of `if` and the branch
+            // was decided first.
+            Role::Then => {
+                let p = &mut self.insts[parent as usize];
+                p.cond |= THEN_FAILED;
+                if p.cond & (IF_PASSED | ELSE_FAILED) != 0 {
+                    let node = p.node;
+                    failing.push((parent, Cause::of(node, Keyword::Then)));
+                }
+            }
+            Role::Else => {
+                let p = &mut self.insts[parent as usize];
+                p.cond |= ELSE_FAILED;
+                if p.cond & (IF_FAILED | THEN_FAILED) != 0 {
+                    let node = p.node;
+                    failing.push((parent, Cause::of(node, Keyword::Else)));
+                }
+            }
+            Role::Dependent(k) => {
+                let p = self.insts[parent as usize];
+                if p.bits == NONE {
+                    // Not an object: it has no members, so no dependency applies.
+                    return;
+                }
+                let tracked = self.tracked_len(p.bits);
+                self.set_bit(p.bits, tracked + k as usize);
+                if self.bit(p.bits, k as usize) {
+                    failing.push((parent, Cause::of(p.node, Keyword::DependentSchemas)));
                 }
             }
         }
+    }
+
+    /// The number of tracked names of the object whose bits start at `at` (stored in
+    /// the first word's slot before them; see `alloc_bits`).
+    #[inline]
+    fn tracked_len(&self, at: u32) -> usize {
+        self.bits[at as usize - 1] as usize
+    }
+
+    #[inline]
+    fn bit(&self, at: u32, k: usize) -> bool {
+        self.bits[at as usize + k / 64] & (1 << (k % 64)) != 0
+    }
+
+    #[inline]
+    fn set_bit(&mut self, at: u32, k: usize) {
+        self.bits[at as usize + k / 64] |= 1 << (k % 64);
+    }
+
+    /// Room for an object's presence bits: `tracked` names plus `dependent` entries,
+    /// after a word holding `tracked`. Returns where the bits start.
+    fn alloc_bits(&mut self, tracked: usize, dependent: usize) -> u32 {
+        self.bits.push(tracked as u64);
+        let at = self.bits.len() as u32;
+        let words = (tracked + dependent).div_ceil(64);
+        self.bits.extend(std::iter::repeat_n(0, words));
+        at
     }
 
     /// Fail the target's parent directly (the target's node cannot pass), as if an
@@ -349,25 +464,25 @@ impl State {
         let mut failing = std::mem::take(&mut self.failing);
         failing.clear();
         self.failed_child(t.parent, t.role, cause, &mut failing);
-        self.propagate(&mut failing, cause);
+        self.propagate(&mut failing);
         self.failing = failing;
     }
 
     /// Instance `i` passed: tell every parent.
-    fn pass_inst(&mut self, i: u32) {
+    fn pass_inst(&mut self, form: &Form, i: u32) {
         let inst = self.insts[i as usize];
-        self.pass(inst.parent, inst.role);
+        self.pass(form, inst.parent, inst.role);
         let mut link = inst.links;
         while link != NONE {
             let l = self.links[link as usize];
-            self.pass(l.parent, l.role);
+            self.pass(form, l.parent, l.role);
             link = l.next;
         }
     }
 
     /// Report a passing verdict to the parent.
     #[inline]
-    fn pass(&mut self, parent: u32, role: Role) {
+    fn pass(&mut self, form: &Form, parent: u32, role: Role) {
         match role {
             Role::Any => {
                 let p = &mut self.insts[parent as usize];
@@ -389,7 +504,37 @@ impl State {
                     );
                 }
             }
-            Role::Root | Role::Member | Role::All => {}
+            Role::Not => {
+                let node = self.insts[parent as usize].node;
+                self.fail(parent, Cause::of(node, Keyword::Not));
+            }
+            Role::If => {
+                let p = &mut self.insts[parent as usize];
+                p.cond |= IF_PASSED;
+                if p.cond & THEN_FAILED != 0 {
+                    let node = p.node;
+                    self.fail(parent, Cause::of(node, Keyword::Then));
+                }
+            }
+            Role::Contains => {
+                let p = &mut self.insts[parent as usize];
+                p.seen += 1;
+                let (node, seen) = (p.node, p.seen);
+                let max = form
+                    .node(node)
+                    .array
+                    .as_ref()
+                    .and_then(|a| a.max_contains.as_ref());
+                if max.is_some_and(|m| u64::from(seen) > m.value) {
+                    self.fail(parent, Cause::of(node, Keyword::MaxContains));
+                }
+            }
+            Role::Root
+            | Role::Member
+            | Role::All
+            | Role::Then
+            | Role::Else
+            | Role::Dependent(_) => {}
         }
     }
 
@@ -426,12 +571,7 @@ impl State {
                         let (parent, role) = if j == 0 {
                             (t.parent, t.role)
                         } else {
-                            let role = match p.via {
-                                Via::Any => Role::Any,
-                                Via::One => Role::One,
-                                Via::All | Via::Root => Role::All,
-                            };
-                            (base + p.parent, role)
+                            (base + p.parent, role_of(p.via))
                         };
                         self.insts
                             .push(Inst::new(p.node, parent, role, p.any, p.one));
@@ -472,23 +612,16 @@ impl State {
                 node.any_of.len() as u32,
                 node.one_of.len() as u32,
             ));
-            let child = |n: NodeId, role: Role| Target {
-                node: n,
-                parent: i,
-                role,
-            };
-            for &n in node.one_of.iter().rev() {
-                self.work.push(child(n, Role::One));
-            }
-            for &n in node.any_of.iter().rev() {
-                self.work.push(child(n, Role::Any));
-            }
-            for &n in node.all_of.iter().rev() {
-                self.work.push(child(n, Role::All));
-            }
-            if let Some(r) = node.reference {
-                self.work.push(child(r, Role::All));
-            }
+            let mark = self.work.len();
+            node.for_each_in_place(|n, via| {
+                self.work.push(Target {
+                    node: n,
+                    parent: i,
+                    role: role_of(via),
+                })
+            });
+            // Popped in the order listed.
+            self.work[mark..].reverse();
         }
     }
 
@@ -528,13 +661,37 @@ impl State {
                 Some(&c) => (c, Keyword::PrefixItems),
                 None => (a.items.unwrap_or(NodeId::TRUE), Keyword::Items),
             };
-            self.push_target(i, child, node_id, keyword);
+            let contains = a.contains;
+            self.push_target(form, i, child, node_id, keyword);
+            if let Some(c) = contains {
+                self.push_contains(form, i, c);
+            }
+        }
+    }
+
+    /// Queue the `contains` schema `child` for the next element of `owner`'s array.
+    fn push_contains(&mut self, form: &Form, owner: u32, child: NodeId) {
+        match child {
+            NodeId::TRUE => self.pass(form, owner, Role::Contains),
+            NodeId::FALSE => {}
+            _ => self.targets.push(Target {
+                node: child,
+                parent: owner,
+                role: Role::Contains,
+            }),
         }
     }
 
     /// Queue `child` for the next value on behalf of member-owner `owner`.
     #[inline]
-    fn push_target(&mut self, owner: u32, child: NodeId, owner_node: NodeId, keyword: Keyword) {
+    fn push_target(
+        &mut self,
+        _form: &Form,
+        owner: u32,
+        child: NodeId,
+        owner_node: NodeId,
+        keyword: Keyword,
+    ) {
         if child == NodeId::TRUE {
             return;
         }
@@ -558,7 +715,29 @@ impl State {
     /// A member name in the innermost object.
     fn key(&mut self, form: &Form, name: &str) {
         let frame = *self.frames.last().expect("a key is inside an object");
-        for i in frame.first..self.insts.len() as u32 {
+        let end = self.insts.len() as u32;
+        // `propertyNames` first: the name is a string value of its own, checked now.
+        let mut names = false;
+        for i in frame.first..end {
+            let inst = &mut self.insts[i as usize];
+            if inst.failed {
+                continue;
+            }
+            let node_id = inst.node;
+            if let Some(p) = form
+                .node(node_id)
+                .object
+                .as_ref()
+                .and_then(|o| o.property_names)
+            {
+                self.push_target(form, i, p, node_id, Keyword::PropertyNames);
+                names = true;
+            }
+        }
+        if names && !self.targets.is_empty() {
+            self.scalar_targets(form, Scalar::String(name));
+        }
+        for i in frame.first..end {
             let inst = &mut self.insts[i as usize];
             if inst.failed {
                 continue;
@@ -567,16 +746,44 @@ impl State {
             let Some(o) = &form.node(node_id).object else {
                 continue;
             };
+            inst.count += 1;
+            let count = inst.count;
+            let bits = inst.bits;
             let member = o.member(name);
             if member.is_some_and(|m| m.required) {
-                inst.required_seen += 1;
+                inst.seen += 1;
             }
-            match member.and_then(|m| m.schema) {
-                Some(schema) => self.push_target(i, schema, node_id, Keyword::Properties),
-                None => {
-                    let child = o.additional.unwrap_or(NodeId::TRUE);
-                    self.push_target(i, child, node_id, Keyword::AdditionalProperties);
+            if o.max_properties
+                .as_ref()
+                .is_some_and(|m| u64::from(count) > m.value)
+            {
+                self.fail(i, Cause::of(node_id, Keyword::MaxProperties));
+                continue;
+            }
+            if bits != NONE {
+                if let Some(k) = o.tracked_index(name) {
+                    self.set_bit(bits, k as usize);
+                    let failed_dependency = self.tracked_len(bits) + k as usize;
+                    if self.bit(bits, failed_dependency) {
+                        self.fail(i, Cause::of(node_id, Keyword::DependentSchemas));
+                        continue;
+                    }
                 }
+            }
+            let mut matched = false;
+            if let Some(schema) = member.and_then(|m| m.schema) {
+                self.push_target(form, i, schema, node_id, Keyword::Properties);
+                matched = true;
+            }
+            for (pattern, schema) in &o.pattern_properties {
+                if pattern.is_match(name) {
+                    self.push_target(form, i, *schema, node_id, Keyword::PatternProperties);
+                    matched = true;
+                }
+            }
+            if !matched {
+                let child = o.additional.unwrap_or(NodeId::TRUE);
+                self.push_target(form, i, child, node_id, Keyword::AdditionalProperties);
             }
         }
         for k in 0..self.active {
@@ -618,10 +825,17 @@ impl State {
         if self.active > 0 {
             self.report_matchers(form);
         }
+        let bits_mark = self.bits.len() as u32;
         let first = self.expand(form);
         for i in first..self.insts.len() as u32 {
             let node_id = self.insts[i as usize].node;
             let node = form.node(node_id);
+            if object {
+                if let Some(o) = node.object.as_deref().filter(|o| !o.tracked.is_empty()) {
+                    let at = self.alloc_bits(o.tracked.len(), node.dependent_schemas.len());
+                    self.insts[i as usize].bits = at;
+                }
+            }
             if let Err(keyword) = scalar::check_open(node, form.consts(), object) {
                 self.fail(
                     i,
@@ -641,7 +855,11 @@ impl State {
                 self.active += 1;
             }
         }
-        self.frames.push(Frame { first, object });
+        self.frames.push(Frame {
+            first,
+            object,
+            bits: bits_mark,
+        });
     }
 
     /// The innermost container closes: final verdicts for its instances.
@@ -663,6 +881,7 @@ impl State {
         };
         self.finish(form, frame.first, closing);
         self.insts.truncate(frame.first as usize);
+        self.bits.truncate(frame.bits as usize);
         while self.active > 0 && self.matchers[self.active - 1].inst >= frame.first {
             self.active -= 1;
         }
@@ -683,13 +902,19 @@ impl State {
             }
             self.report_matchers(form);
         }
+        self.scalar_targets(form, s);
+    }
+
+    /// Check a scalar (a value, or a member name under `propertyNames`) against every
+    /// pending target.
+    fn scalar_targets(&mut self, form: &Form, s: Scalar<'_>) {
         // The common case: one subschema without applicators applies.
         if let [t] = self.targets[..] {
             let node = form.node(t.node);
             if !node.has_applicators() {
                 self.targets.clear();
                 match scalar::check(node, form.consts(), s) {
-                    Ok(()) => self.pass(t.parent, t.role),
+                    Ok(()) => self.pass(form, t.parent, t.role),
                     Err(keyword) => self.fail_target(
                         t,
                         Cause {
@@ -712,7 +937,7 @@ impl State {
             }
             self.targets.swap_remove(k);
             match scalar::check(node, form.consts(), s) {
-                Ok(()) => self.pass(t.parent, t.role),
+                Ok(()) => self.pass(form, t.parent, t.role),
                 Err(keyword) => self.fail_target(
                     t,
                     Cause {
@@ -742,6 +967,30 @@ impl State {
         self.insts.truncate(first as usize);
     }
 
+    /// The keyword an object fails at its end, if any: `required`, `minProperties`,
+    /// `dependentRequired` (decided only once every member is known).
+    fn object_end(&self, o: &ObjectChecks, inst: &Inst) -> Option<Keyword> {
+        if inst.seen < o.required {
+            return Some(Keyword::Required);
+        }
+        if o.min_properties
+            .as_ref()
+            .is_some_and(|m| u64::from(inst.count) < m.value)
+        {
+            return Some(Keyword::MinProperties);
+        }
+        if inst.bits != NONE {
+            for (trigger, names) in &o.dependent_required_bits {
+                if self.bit(inst.bits, *trigger as usize)
+                    && !names.iter().all(|&n| self.bit(inst.bits, n as usize))
+                {
+                    return Some(Keyword::DependentRequired);
+                }
+            }
+        }
+        None
+    }
+
     /// Final verdicts of instances `first..`, children first (invariant 1).
     fn finish(&mut self, form: &Form, first: u32, closing: Closing) {
         for i in (first..self.insts.len() as u32).rev() {
@@ -752,11 +1001,19 @@ impl State {
             let node = form.node(inst.node);
             let mut cause = None;
             match (closing, &node.object, &node.array) {
-                (Closing::Object, Some(o), _) if inst.required_seen < o.required => {
-                    cause = Some(Keyword::Required);
-                }
-                (Closing::Array, _, Some(a)) if u64::from(inst.count) < a.min() => {
-                    cause = Some(Keyword::MinItems);
+                (Closing::Object, Some(o), _) => cause = self.object_end(o, &inst),
+                (Closing::Array, _, Some(a)) => {
+                    if u64::from(inst.count) < a.min() {
+                        cause = Some(Keyword::MinItems);
+                    } else if a.contains.is_some() {
+                        let min = a.min_contains.as_ref().map_or(1, |c| c.value);
+                        if u64::from(inst.seen) < min {
+                            cause = Some(match a.min_contains {
+                                Some(_) => Keyword::MinContains,
+                                None => Keyword::Contains,
+                            });
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -774,9 +1031,24 @@ impl State {
                         keyword: Some(k),
                     },
                 ),
-                None => self.pass_inst(i),
+                None => self.pass_inst(form, i),
             }
         }
+    }
+}
+
+/// The role of a subschema applied to the same value.
+#[inline]
+fn role_of(via: Via) -> Role {
+    match via {
+        Via::Any => Role::Any,
+        Via::One => Role::One,
+        Via::All | Via::Root => Role::All,
+        Via::Not => Role::Not,
+        Via::If => Role::If,
+        Via::Then => Role::Then,
+        Via::Else => Role::Else,
+        Via::Dependent(k) => Role::Dependent(k),
     }
 }
 

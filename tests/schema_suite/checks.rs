@@ -14,7 +14,11 @@ pub(crate) fn classifier_reads_design_vocabulary() {
     let d = Draft::D2020;
     assert!(classify(&json!({"properties": {"propertiez": {}}}), d).is_empty());
     assert!(classify(&json!({"enum": [{"if": 1}], "default": {"$ref": "x"}}), d).is_empty());
-    assert_eq!(classify(&json!({"if": {}}), d), ["keyword if"]);
+    assert_eq!(
+        classify(&json!({"uniqueItems": true}), d),
+        ["keyword uniqueItems"]
+    );
+    assert!(classify(&json!({"if": {}, "not": {"contains": {}}}), d).is_empty());
     assert!(classify(
         &json!({"$defs": {"a~/b": true}, "$ref": "#/$defs/a~0~1b"}),
         d

@@ -62,7 +62,28 @@ impl Walk {
             let at = format!("{ptr}/{}", escape(k));
             match (k.as_str(), self.draft) {
                 ("properties", _) => self.schema_map(val, &at, k),
-                ("additionalProperties", _) => self.schema(val, &at, false),
+                (
+                    "additionalProperties"
+                    | "not"
+                    | "if"
+                    | "then"
+                    | "else"
+                    | "contains"
+                    | "propertyNames",
+                    _,
+                ) => self.schema(val, &at, false),
+                ("patternProperties", _) => {
+                    if let Some(map) = val.as_object() {
+                        for p in map.keys() {
+                            if let Some(why) = regex_outside(p) {
+                                self.out(format!("pattern with {why}"));
+                            }
+                        }
+                    }
+                    self.schema_map(val, &at, k)
+                }
+                ("dependentSchemas", Draft::D2020) => self.schema_map(val, &at, k),
+                ("dependentRequired" | "minContains" | "maxContains", Draft::D2020) => {}
                 ("items", Draft::D7) if val.is_array() => {
                     self.out("draft-07 array-form items");
                 }
@@ -104,7 +125,11 @@ impl Walk {
                 ("$id", _) if !root => self.out("$id below the root"),
                 ("$id", _) => {}
                 (k, _) if DATA_ASSERTIONS.contains(&k) || ANNOTATIONS.contains(&k) => {}
-                ("prefixItems" | "$defs" | "definitions", _) => {
+                (
+                    "prefixItems" | "$defs" | "definitions" | "dependentSchemas"
+                    | "dependentRequired" | "minContains" | "maxContains",
+                    _,
+                ) => {
                     self.out(format!("keyword {k} outside {}", self.draft_name()));
                 }
                 (k, _) => self.out(format!("keyword {k}")),

@@ -91,8 +91,10 @@ const FORMATS: [&str; 9] = [
 ];
 
 /// Keywords whose value is data, not subschemas: assertions on scalars and sets.
-const DATA_ASSERTIONS: [&str; 13] = [
+const DATA_ASSERTIONS: [&str; 15] = [
     "type",
+    "minProperties",
+    "maxProperties",
     "enum",
     "const",
     "required",
