@@ -46,7 +46,8 @@ struct Cli {
 enum Command {
     /// Check that each FILE is strict JSON (RFC 8259, UTF-8, no duplicate names).
     Parse(parse_cmd::Args),
-    /// Compile a FORM; on failure, name the keyword and its JSON Pointer.
+    /// Compile each FORM (directories are walked for *.json); a refusal names the
+    /// keyword and its JSON Pointer. `--summary` counts the refusal reasons.
     Check(check_cmd::Args),
     /// Verify each BODY against FORM: `accept PATH` or `reject PATH`, one line each.
     Verify(verify_cmd::Args),

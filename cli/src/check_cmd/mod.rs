@@ -1,0 +1,181 @@
+//! `formgate check [--summary] [--quiet] [--jobs N] PATH...`: compile forms; a refusal
+//! names the keyword and its pointer.
+//!
+//! One FORM file (or `-`) and no flag: `ok FORM` on stdout, or `FORM: <refusal>` on
+//! stderr, as always. Otherwise every PATH is a form or a directory walked for `*.json`
+//! files ([`walk`]), and each form gets one line on stdout, in path order: `PATH: ok`
+//! or `PATH: <refusal>`. A file or directory that cannot be read gets
+//! `PATH: cannot read: <error>` on stderr and the other forms are still checked.
+//! `--quiet` drops the per-form lines; `--summary` adds the table of [`summary`].
+//!
+//! Exit status: 0 when every form compiles, 1 when any is refused or not strict JSON,
+//! 2 when anything could not be read (even if others were refused: their lines and the
+//! summary still say so).
+
+mod reason;
+mod summary;
+mod walk;
+
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use crate::Status;
+use reason::Class;
+use summary::Summary;
+use walk::Item;
+
+/// The largest form read from disk or standard input.
+const MAX_FORM_BYTES: usize = formgate::DEFAULT_MAX_BYTES;
+
+/// Arguments of `formgate check`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// After the per-form lines, print the counts and the refusal reasons by count
+    #[arg(long)]
+    summary: bool,
+    /// Print no per-form lines (read errors still go to stderr)
+    #[arg(short, long)]
+    quiet: bool,
+    /// With --summary, list every refusal reason, not only the most frequent
+    #[arg(long, requires = "summary")]
+    all_reasons: bool,
+    /// Compile N forms at a time [default: the available cores]
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+    /// Forms (JSON Schema files; `-` reads standard input) and directories to walk
+    /// for `*.json` files
+    #[arg(value_name = "PATH", required = true)]
+    paths: Vec<PathBuf>,
+}
+
+/// What became of one item.
+enum Outcome {
+    Compiled,
+    Failed {
+        class: Class,
+        reason: String,
+        message: String,
+    },
+    Unreadable(String),
+}
+
+pub(crate) fn run(args: &Args) -> Status {
+    if let Err(msg) = crate::input::sources(&args.paths) {
+        eprintln!("formgate check: {msg}");
+        return Status::Failed;
+    }
+    if let [form] = args.paths.as_slice() {
+        if !args.summary && !args.quiet && !walk::is_dir(form) {
+            return check_one(form);
+        }
+    }
+    let items = walk::expand(&args.paths);
+    let jobs = args
+        .jobs
+        .or_else(|| std::thread::available_parallelism().ok())
+        .map_or(1, NonZeroUsize::get);
+    let mut summary = Summary::default();
+    let mut status = Status::Accepted;
+    for_each_outcome(&items, jobs, |name, outcome| match outcome {
+        Outcome::Compiled => {
+            summary.compiled();
+            if !args.quiet {
+                outln!("{name}: ok");
+            }
+        }
+        Outcome::Failed {
+            class,
+            reason,
+            message,
+        } => {
+            summary.failed(class, &reason);
+            status = status.max(Status::Rejected);
+            if !args.quiet {
+                outln!("{name}: {message}");
+            }
+        }
+        Outcome::Unreadable(e) => {
+            summary.unreadable();
+            status = Status::Failed;
+            eprintln!("{name}: cannot read: {e}");
+        }
+    });
+    if args.summary {
+        let limit = (!args.all_reasons).then_some(summary::TOP_REASONS);
+        outln!("{}", summary.render(limit).trim_end());
+    }
+    status
+}
+
+/// The single-form check, its output unchanged: `ok FORM`, or the refusal on stderr.
+fn check_one(form: &std::path::Path) -> Status {
+    match crate::form_arg::load(form, formgate::Limits::default()) {
+        Ok(_) => {
+            outln!("ok {}", form.display());
+            Status::Accepted
+        }
+        Err(status) => status,
+    }
+}
+
+/// Check `items` on `jobs` threads and hand each outcome to `report` with the item's
+/// name, in the order of `items` (a finished item waits for those before it).
+fn for_each_outcome(items: &[Item], jobs: usize, mut report: impl FnMut(String, Outcome)) {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(items.len()) {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                if tx.send((i, check(item))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = std::collections::BTreeMap::new();
+        let mut due = 0;
+        for (i, outcome) in rx {
+            pending.insert(i, outcome);
+            while let Some(outcome) = pending.remove(&due) {
+                report(name(&items[due]), outcome);
+                due += 1;
+            }
+        }
+    });
+}
+
+fn name(item: &Item) -> String {
+    match item {
+        Item::Form(source) => source.name(),
+        Item::Unreadable(path, _) => path.display().to_string(),
+    }
+}
+
+/// Read and compile one form.
+fn check(item: &Item) -> Outcome {
+    let source = match item {
+        Item::Form(source) => source,
+        Item::Unreadable(_, e) => return Outcome::Unreadable(e.to_string()),
+    };
+    let bytes = match source.read(MAX_FORM_BYTES + 1) {
+        Ok(b) => b,
+        Err(e) => return Outcome::Unreadable(e.to_string()),
+    };
+    match formgate::Form::compile(&bytes) {
+        Ok(_) => Outcome::Compiled,
+        Err(e) => {
+            let (class, reason) = reason::classify(&e, &bytes);
+            Outcome::Failed {
+                class,
+                reason,
+                message: e.to_string(),
+            }
+        }
+    }
+}
