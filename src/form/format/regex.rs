@@ -14,9 +14,10 @@
 //! alternatives, ES2025) are not part of this edition and are rejected.
 //!
 //! Cost: O(n) time in the length of the source, plus O(k log k) for k group names and
-//! a table scan per `\p{…}`. Memory: a stack of open groups and the group names (the
+//! a table scan per distinct `\p{…}`. Memory: a stack of open groups and the group names (the
 //! only format that allocates, because names and nesting are unbounded).
 
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use regex::Regex;
@@ -32,6 +33,7 @@ pub(super) fn is_regex(s: &str) -> bool {
         names: Vec::new(),
         references: Vec::new(),
         max_backreference: 0,
+        properties: HashSet::new(),
     };
     p.pattern().is_some() && p.early_errors_hold()
 }
@@ -39,7 +41,9 @@ pub(super) fn is_regex(s: &str) -> bool {
 /// Whether each open group is a lookaround (which Unicode mode never quantifies).
 type Open = Vec<bool>;
 
+/// The state of one syntax check.
 struct Parser<'a> {
+    /// The source.
     s: &'a str,
     /// Byte offset of the next character.
     pos: usize,
@@ -51,25 +55,33 @@ struct Parser<'a> {
     references: Vec<String>,
     /// The largest `\N` (saturated).
     max_backreference: u64,
+    /// The `\p{…}` escapes already found valid, so that each distinct one is looked up
+    /// once.
+    properties: HashSet<&'a str>,
 }
 
 /// A class atom: one code point, or a class escape (`\d`, `\p{…}`…).
 enum ClassAtom {
+    /// A code point.
     Char(u32),
+    /// A set: `\d`, `\w`, `\s`, their negations, `\p{…}`, `\P{…}`.
     Class,
 }
 
 impl<'a> Parser<'a> {
+    /// The next character.
     fn peek(&self) -> Option<char> {
         self.s[self.pos..].chars().next()
     }
 
+    /// Consumes the next character.
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
         Some(c)
     }
 
+    /// Consumes `c` if it comes next.
     fn eat(&mut self, c: char) -> bool {
         let hit = self.peek() == Some(c);
         if hit {
@@ -78,6 +90,7 @@ impl<'a> Parser<'a> {
         hit
     }
 
+    /// Consumes `prefix` if it comes next.
     fn eat_str(&mut self, prefix: &str) -> bool {
         let hit = self.s[self.pos..].starts_with(prefix);
         if hit {
@@ -274,6 +287,7 @@ impl<'a> Parser<'a> {
         Some(ClassAtom::Char(cp))
     }
 
+    /// Consumes one hex digit, its value.
     fn hex_digit(&mut self) -> Option<u32> {
         self.bump()?.to_digit(16)
     }
@@ -308,6 +322,7 @@ impl<'a> Parser<'a> {
         Some(value)
     }
 
+    /// Consumes four hex digits, their value.
     fn hex4(&mut self) -> Option<u32> {
         let mut value = 0;
         for _ in 0..4 {
@@ -334,11 +349,16 @@ impl<'a> Parser<'a> {
         // The `pattern` module knows every name and value; a property it knows but
         // cannot match is still valid syntax.
         let body = &self.s[start - 3..self.pos];
-        match translate(body) {
-            Ok(_) => Some(()),
-            Err(e) if matches!(e.kind(), PatternErrorKind::UnsupportedProperty(_)) => Some(()),
-            Err(_) => None,
+        if self.properties.contains(body) {
+            return Some(());
         }
+        match translate(body) {
+            Ok(_) => {}
+            Err(e) if matches!(e.kind(), PatternErrorKind::UnsupportedProperty(_)) => {}
+            Err(_) => return None,
+        }
+        self.properties.insert(body);
+        Some(())
     }
 
     /// After `<`: `RegExpIdentifierName` and the `>`, decoded.

@@ -22,6 +22,7 @@ pub(super) fn is_uri_template(s: &str) -> bool {
     true
 }
 
+/// Whether `c` is a hex digit.
 fn hex(c: Option<char>) -> bool {
     c.is_some_and(|c| c.is_ascii_hexdigit())
 }
