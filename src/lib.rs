@@ -59,7 +59,7 @@
 //!
 //! | kind | keywords |
 //! |---|---|
-//! | assertions | `type`, `enum`, `const`, `required`, `minItems`, `maxItems`, `minLength`, `maxLength` (code points), `pattern` (ECMA-262, linear time), `format` (`date-time`, `date`, `time`, `duration`, `email`, `hostname`, `ipv4`, `ipv6`, `uuid`, asserted), `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf` (exact decimals) |
+//! | assertions | `type`, `enum`, `const`, `required`, `minItems`, `maxItems`, `minLength`, `maxLength` (code points), `pattern` (ECMA-262, linear time), `format` (asserted, `docs/FORMATS.md`: on strings `date-time`, `date`, `time`, `duration`, `email`, `idn-email`, `hostname`, `idn-hostname`, `ipv4`, `ipv6`, `uri`, `uri-reference`, `iri`, `iri-reference`, `uri-template`, `json-pointer`, `relative-json-pointer`, `regex`, `uuid`, `byte`; on numbers `int8`…`int128`, `uint8`…`uint128`, `int`, `uint`, `float`, `double`), `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf` (exact decimals) |
 //! | applicators | `properties`, `additionalProperties`, `items`, `prefixItems`, `anyOf`, `oneOf`, `allOf`, `$ref` (`#`, `#/…` only), `$defs`; boolean schemas |
 //! | annotations | `title`, `description`, `default`, `examples`, `$comment`, `deprecated`, `readOnly`, `writeOnly`, `$schema`, `$id` (root only): kept verbatim, never decide |
 //!

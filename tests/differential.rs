@@ -88,6 +88,43 @@ const KNOWN_DIFFERENCES: &[KnownDifference] = &[
                  jsonschema applies the hyphen rule to every ASCII label.",
     },
     KnownDifference {
+        area: Area::Format("regex"),
+        basis: Basis::OracleDeviates,
+        examples: &[(r#"{"format":"regex"}"#, r#""\\p{Foo}""#, false)],
+        reason: "ECMA-262 §22.2.1.1 makes an unknown Unicode property name a syntax \
+                 error under the `u` flag; jsonschema accepts it.",
+    },
+    KnownDifference {
+        area: Area::Format("idn-hostname"),
+        basis: Basis::OracleDeviates,
+        examples: &[
+            (
+                r#"{"format":"idn-hostname"}"#,
+                r#""B\u00fccher.example""#,
+                false,
+            ),
+            (r#"{"format":"idn-hostname"}"#, r#""-a""#, false),
+            (r#"{"format":"idn-hostname"}"#, r#""a..b""#, false),
+        ],
+        reason: "jsonschema checks `idn-hostname` only with its `idna` feature, which the \
+                 oracle is built without: it treats the format as unknown and admits \
+                 every string, so it does not assert the format it was asked to.",
+    },
+    KnownDifference {
+        area: Area::Format("idn-email"),
+        basis: Basis::OracleDeviates,
+        examples: &[
+            (
+                r#"{"format":"idn-email"}"#,
+                r#""user@B\u00fccher.example""#,
+                false,
+            ),
+            (r#"{"format":"idn-email"}"#, r#""@x""#, false),
+        ],
+        reason: "jsonschema checks `idn-email` only with its `idna` feature, which the \
+                 oracle is built without: it admits every string.",
+    },
+    KnownDifference {
         area: Area::Pattern("."),
         basis: Basis::OracleDeviates,
         examples: &[

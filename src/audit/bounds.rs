@@ -115,9 +115,11 @@ pub(crate) fn overall(per_kind: &[B; 7]) -> B {
 }
 
 /// The shortest and longest string (in code points) a format admits, and how many bytes
-/// each code point can take in the compact serialization. Every format admits only
-/// printable ASCII (`format` invariant 2); only `email` (quoted local parts) can hold a
-/// `"` or `\`, which serialize as two bytes.
+/// each code point can take in the compact serialization. The ASCII formats admit only
+/// printable ASCII (`format` invariant 2); of them only `email` (quoted local parts)
+/// can hold a `"` or `\`, which serialize as two bytes. A format that admits other
+/// characters counts 6 (a `\u` escape), a bound for any code point. Numeric formats
+/// do not constrain strings.
 pub(crate) fn format_lengths(f: Format) -> (u64, Option<u64>, u64) {
     match f {
         Format::Date => (10, Some(10), 1),
@@ -135,6 +137,21 @@ pub(crate) fn format_lengths(f: Format) -> (u64, Option<u64>, u64) {
         // `::` to six groups and a dotted quad.
         Format::Ipv6 => (2, Some(45), 1),
         Format::Uuid => (36, Some(36), 1),
+        // `a@b`; 254 octets hold at most 254 code points.
+        Format::IdnEmail => (3, Some(254), 6),
+        // A U-label has no more code points than its A-label has octets.
+        Format::IdnHostname => (1, Some(253), 6),
+        // `a:`
+        Format::Uri => (2, None, 1),
+        Format::UriReference => (0, None, 1),
+        Format::Iri => (2, None, 6),
+        Format::IriReference | Format::UriTemplate | Format::JsonPointer | Format::Regex => {
+            (0, None, 6)
+        }
+        // `0`
+        Format::RelativeJsonPointer => (1, None, 6),
+        Format::Byte => (0, None, 1),
+        _ => (0, None, 6),
     }
 }
 
@@ -402,7 +419,8 @@ pub(crate) fn value_passes(node: &Node, consts: &Consts, id: ValueId, sat: &[Kin
                 .multiple_of
                 .as_ref()
                 .is_none_or(|m| x.is_multiple_of(&m.value.as_num()));
-            above && below && multiple
+            let format = checks.format.is_none_or(|f| f.is_valid_number(&x));
+            above && below && multiple && format
         }
         &CValue::Array { start, len } => {
             let (lo, hi) = array_lengths(node.array.as_deref(), sat);

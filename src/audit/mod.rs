@@ -84,7 +84,8 @@ impl Profile {
 #[non_exhaustive]
 pub enum Rule {
     /// A string position with no `maxLength`, `enum`, `const` or length-bounding
-    /// `format` (`date`, `email`, `hostname`, `ipv4`, `ipv6`, `uuid`).
+    /// `format` (`date`, `email`, `idn-email`, `hostname`, `idn-hostname`, `ipv4`, `ipv6`,
+    /// `uuid`).
     UnboundedString,
     /// An array position with no `maxItems`, and not closed by `prefixItems` with
     /// `items: false`.

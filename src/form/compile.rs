@@ -280,8 +280,14 @@ impl Compiler {
                     };
                     let f = Format::from_name(f)
                         .ok_or_else(|| err(FormErrorKind::UnsupportedFormat, kw, at))?;
-                    string.format = Some(f);
-                    has_string = true;
+                    // A numeric format constrains numbers, the others strings.
+                    if f.applies_to_numbers() {
+                        number.format = Some(f);
+                        has_number = true;
+                    } else {
+                        string.format = Some(f);
+                        has_string = true;
+                    }
                 }
                 Keyword::Minimum => {
                     number.minimum = Some(decimal(value, kw, at)?);

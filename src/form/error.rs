@@ -19,7 +19,7 @@ pub enum FormErrorKind {
     InvalidValue(&'static str),
     /// `type` names the same type twice.
     DuplicateType,
-    /// A `format` other than the nine formgate asserts.
+    /// A `format` other than those formgate asserts (`docs/FORMATS.md`).
     UnsupportedFormat,
     /// A `pattern` that is not ECMA-262, or cannot be matched exactly in linear time.
     InvalidPattern(String),

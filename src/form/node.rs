@@ -280,8 +280,10 @@ pub(crate) struct NumberChecks {
     pub(crate) exclusive_minimum: Option<Num>,
     pub(crate) exclusive_maximum: Option<Num>,
     pub(crate) multiple_of: Option<Num>,
+    /// A numeric `format` (`int32`, `double`...).
+    pub(crate) format: Option<Format>,
     /// The bounds as [`Small`]s, when every bound given is one and there is no
-    /// `multipleOf` (set by [`NumberChecks::index`]).
+    /// `multipleOf` or `format` (set by [`NumberChecks::index`]).
     pub(crate) small: Option<SmallBounds>,
 }
 
@@ -311,9 +313,9 @@ impl NumberChecks {
                 exclusive_maximum: small(&self.exclusive_maximum)?,
             })
         };
-        self.small = match self.multiple_of {
-            None => bounds().ok(),
-            Some(_) => None,
+        self.small = match (&self.multiple_of, self.format) {
+            (None, None) => bounds().ok(),
+            _ => None,
         };
     }
 }

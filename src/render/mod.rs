@@ -174,10 +174,12 @@ impl Renderer<'_> {
                 Some(p) => write_json_string(p.source(), out),
                 None => out.push_str(missing),
             },
-            Keyword::Format => match string.and_then(|s| s.format) {
-                Some(f) => write_json_string(f.name(), out),
-                None => out.push_str(missing),
-            },
+            Keyword::Format => {
+                match (string.and_then(|s| s.format)).or_else(|| number.and_then(|n| n.format)) {
+                    Some(f) => write_json_string(f.name(), out),
+                    None => out.push_str(missing),
+                }
+            }
             Keyword::Minimum => out.push_str(num(number.and_then(|n| n.minimum.as_ref()))),
             Keyword::Maximum => out.push_str(num(number.and_then(|n| n.maximum.as_ref()))),
             Keyword::ExclusiveMinimum => {

@@ -163,7 +163,7 @@ fn small_bounds(b: &SmallBounds, n: Small) -> Result<(), Option<Keyword>> {
     Ok(())
 }
 
-/// Exact numeric bounds and `multipleOf`.
+/// Exact numeric bounds, `multipleOf` and a numeric `format`.
 #[inline]
 fn number(c: &NumberChecks, n: &NumRef<'_>) -> Result<(), Option<Keyword>> {
     if let Some(b) = &c.minimum {
@@ -190,6 +190,9 @@ fn number(c: &NumberChecks, n: &NumRef<'_>) -> Result<(), Option<Keyword>> {
         if !n.is_multiple_of(&b.value.as_num()) {
             return Err(Some(Keyword::MultipleOf));
         }
+    }
+    if c.format.is_some_and(|f| !f.is_valid_number(n)) {
+        return Err(Some(Keyword::Format));
     }
     Ok(())
 }

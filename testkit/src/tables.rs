@@ -343,9 +343,170 @@ pub const UUID: Fmt = Fmt {
     oracle: true,
 };
 
-/// Strings for the nine formats that no careful reading of the RFCs disputes.
+pub const URI: Fmt = Fmt {
+    name: "uri",
+    samples: &[
+        "https://example.com/a?b=c#d",
+        "urn:isbn:0451450523",
+        "a:",
+        "http://[::1]:8080/",
+        "http://[v7.x]/",
+        "http://999.1.1.1/",
+        "/relative",
+        "//host/p",
+        "1a:b",
+        "http://h/%zz",
+        "http://h/a b",
+        "http://h/ä",
+        "http://h:8a/",
+        "http://a@b@c/",
+        "http://h/?a[]=1",
+        "http://[::ffff:1.2.3.04]/",
+        "http://h/#a#b",
+    ],
+    oracle: true,
+};
+
+pub const URI_REFERENCE: Fmt = Fmt {
+    name: "uri-reference",
+    samples: &[
+        "", "a", "./a:b", "?q", "#f", "//", "/a//b", "%41", "1:b", "a b", "\\x", "#é", "//[::1",
+        "%4",
+    ],
+    oracle: true,
+};
+
+pub const IRI: Fmt = Fmt {
+    name: "iri",
+    samples: &[
+        "http://例子.测试/路径?查询=值#片段",
+        "http://h/ä",
+        "http://h/?\u{E000}",
+        "a:",
+        "http://h/\u{E000}",
+        "http://h/\u{FFFE}",
+        "路径",
+        "http://h/a b",
+    ],
+    oracle: true,
+};
+
+pub const IRI_REFERENCE: Fmt = Fmt {
+    name: "iri-reference",
+    samples: &[
+        "路径",
+        "",
+        "#片段",
+        "//例子/",
+        "#\u{F0000}",
+        "a\u{7f}",
+        "\\x",
+    ],
+    oracle: true,
+};
+
+pub const URI_TEMPLATE: Fmt = Fmt {
+    name: "uri-template",
+    samples: &[
+        "",
+        "{a}",
+        "http://h/{a}{?b,c*}",
+        "{a:3}",
+        "x'y",
+        "{!a}",
+        "{a.b}",
+        "{%2A}",
+        "{a:0}",
+        "{a:10000}",
+        "{",
+        "}",
+        "{}",
+        "{a,}",
+        "{a..b}",
+        "a b",
+        "%4",
+        "a\"b",
+    ],
+    oracle: true,
+};
+
+pub const JSON_POINTER: Fmt = Fmt {
+    name: "json-pointer",
+    samples: &[
+        "", "/", "//", "/~0~1", "/a~01", "/é", "/\u{0}", "a", "#/a", "/~", "/~2",
+    ],
+    oracle: true,
+};
+
+pub const RELATIVE_JSON_POINTER: Fmt = Fmt {
+    name: "relative-json-pointer",
+    samples: &[
+        "0",
+        "0#",
+        "10/a",
+        "1/~0",
+        "99999999999999999999999/a",
+        "",
+        "#",
+        "00",
+        "01",
+        "-1",
+        "+1",
+        "0+1/a",
+        "1##",
+        "1#/",
+        "٠",
+    ],
+    oracle: true,
+};
+
+pub const REGEX: Fmt = Fmt {
+    name: "regex",
+    samples: &[
+        "",
+        "a|b",
+        "(?<n>a)\\k<n>",
+        "(?=a)(?<!b)",
+        "\\1(a)",
+        "\\p{Script=Greek}",
+        "\\cA",
+        "(a)\\2",
+        "[z-a]",
+        "a{2,1}",
+        "(",
+        "]",
+        "{",
+        "\\a",
+        "(?i)a",
+        "a**",
+        "(?<n>a)(?<n>b)",
+        "\\u{110000}",
+        "[\\d-z]",
+        "\\00",
+        "\\k<n>",
+    ],
+    oracle: true,
+};
+
+/// Strings for the formats that no careful reading of the RFCs disputes.
 pub const FORMATS: &[Fmt] = &[
-    DATE_TIME, DATE, TIME, DURATION, EMAIL, HOSTNAME, IPV4, IPV6, UUID,
+    DATE_TIME,
+    DATE,
+    TIME,
+    DURATION,
+    EMAIL,
+    HOSTNAME,
+    IPV4,
+    IPV6,
+    UUID,
+    URI,
+    URI_REFERENCE,
+    IRI,
+    IRI_REFERENCE,
+    URI_TEMPLATE,
+    JSON_POINTER,
+    RELATIVE_JSON_POINTER,
+    REGEX,
 ];
 
 /// Strings on which implementations of a format legitimately or notoriously differ.
@@ -411,6 +572,83 @@ pub const TRICKY_FORMATS: &[Fmt] = &[
     Fmt {
         name: "uuid",
         samples: &["123e4567-e89b-12d3-a456-42661417400０"],
+        oracle: false,
+    },
+    Fmt {
+        name: "regex",
+        samples: &["\\p{Foo}"],
+        oracle: false,
+    },
+    Fmt {
+        name: "idn-hostname",
+        samples: &[
+            "bücher.example",
+            "xn--bcher-kva.example",
+            "a。b",
+            "Bücher.example",
+            "-a",
+            "a..b",
+        ],
+        oracle: false,
+    },
+    Fmt {
+        name: "idn-email",
+        samples: &["用户@例子.广告", "a@b", "user@Bücher.example", "@x"],
+        oracle: false,
+    },
+];
+
+/// Number lexemes for the numeric formats (`int8`…`uint128`, `int`, `uint`, `float`,
+/// `double`), at and beyond their edges. No profile uses them: the jsonschema crate
+/// ignores these formats, so a generated number would tell the two apart wherever it
+/// falls outside a range; `tests/formats.rs` and the unit tests check them instead.
+pub const NUMERIC_FORMATS: &[Fmt] = &[
+    Fmt {
+        name: "int8",
+        samples: &["-128", "127", "1.27e2", "-129", "128", "0.5"],
+        oracle: false,
+    },
+    Fmt {
+        name: "uint8",
+        samples: &["0", "-0", "255", "-1", "256"],
+        oracle: false,
+    },
+    Fmt {
+        name: "int32",
+        samples: &["-2147483648", "2147483647", "-2147483649", "2147483648"],
+        oracle: false,
+    },
+    Fmt {
+        name: "int64",
+        samples: &[
+            "-9223372036854775808",
+            "9223372036854775807",
+            "-9223372036854775809",
+            "9223372036854775808",
+        ],
+        oracle: false,
+    },
+    Fmt {
+        name: "uint64",
+        samples: &["18446744073709551615", "18446744073709551616", "1e400"],
+        oracle: false,
+    },
+    Fmt {
+        name: "float",
+        samples: &[
+            "3.4028234663852886e38",
+            "340282356779733661637539395458142568448",
+            "1e-400",
+        ],
+        oracle: false,
+    },
+    Fmt {
+        name: "double",
+        samples: &[
+            "1.7976931348623158e308",
+            "1.797693134862315808e308",
+            "1e400",
+        ],
         oracle: false,
     },
 ];
@@ -542,6 +780,14 @@ pub const ALL_FORMATS: &[Fmt] = &[
     IPV4,
     IPV6,
     UUID,
+    URI,
+    URI_REFERENCE,
+    IRI,
+    IRI_REFERENCE,
+    URI_TEMPLATE,
+    JSON_POINTER,
+    RELATIVE_JSON_POINTER,
+    REGEX,
     TRICKY_FORMATS[0],
     TRICKY_FORMATS[1],
     TRICKY_FORMATS[2],
@@ -550,6 +796,9 @@ pub const ALL_FORMATS: &[Fmt] = &[
     TRICKY_FORMATS[5],
     TRICKY_FORMATS[6],
     TRICKY_FORMATS[7],
+    TRICKY_FORMATS[8],
+    TRICKY_FORMATS[9],
+    TRICKY_FORMATS[10],
 ];
 
 /// [`PLAIN_NUMBERS`] and [`EXACT_NUMBERS`].

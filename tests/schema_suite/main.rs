@@ -77,17 +77,42 @@ const URI_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 /// `$schema` of draft-07, spelled as zod-to-json-schema writes it.
 const URI_DRAFT_07: &str = "http://json-schema.org/draft-07/schema#";
 
-/// The nine formats formgate asserts (the crate docs, vocabulary v1).
-const FORMATS: [&str; 9] = [
+/// The formats formgate asserts (the crate docs, docs/FORMATS.md).
+const FORMATS: [&str; 34] = [
     "date-time",
     "date",
     "time",
     "duration",
     "email",
+    "idn-email",
     "hostname",
+    "idn-hostname",
     "ipv4",
     "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
     "uuid",
+    "byte",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "int128",
+    "int",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uint128",
+    "uint",
+    "float",
+    "double",
 ];
 
 /// Keywords whose value is data, not subschemas: assertions on scalars and sets.

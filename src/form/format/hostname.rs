@@ -6,7 +6,7 @@ use super::idna::{self, ULabel, Verdict};
 pub(super) const MAX_LABEL: usize = 63;
 /// RFC 1035 §2.3.4: 255 octets on the wire are 253 characters of text without a
 /// trailing dot.
-const MAX_HOSTNAME: usize = 253;
+pub(super) const MAX_HOSTNAME: usize = 253;
 
 /// An RFC 1123 §2.1 host name: dot-separated labels of letters, digits and inner
 /// hyphens, 1–63 octets each, 253 in all, no trailing dot; `xn--` labels are held to
@@ -17,19 +17,29 @@ pub(super) fn is_hostname(b: &[u8]) -> bool {
     }
     let mut bidi_domain = false;
     for label in b.split(|&c| c == b'.') {
-        if !is_ldh_label(label) {
-            return false;
-        }
-        // Invariant 4: an `xn--` label must be an A-label.
-        if let Some(punycode) = a_label_payload(label) {
-            match ULabel::from_punycode(punycode).map(|u_label| u_label.validate()) {
-                Some(Verdict::Valid { rtl }) => bidi_domain |= rtl,
-                Some(Verdict::Invalid) | None => return false,
-            }
+        match ascii_label(label) {
+            Some(rtl) => bidi_domain |= rtl,
+            None => return false,
         }
     }
     // RFC 5893 §1.4 and §2: in a Bidi domain name every label obeys the Bidi rule.
     !bidi_domain || b.split(|&c| c == b'.').all(label_satisfies_bidi_rule)
+}
+
+/// An RFC 1123 label, held to invariant 4 if it starts `xn--`: `None` if it is not one,
+/// else whether it is an RTL label (an A-label whose U-label is one).
+pub(super) fn ascii_label(label: &[u8]) -> Option<bool> {
+    if !is_ldh_label(label) {
+        return None;
+    }
+    // Invariant 4: an `xn--` label must be an A-label.
+    match a_label_payload(label) {
+        Some(punycode) => match ULabel::from_punycode(punycode)?.validate() {
+            Verdict::Valid { rtl } => Some(rtl),
+            Verdict::Invalid => None,
+        },
+        None => Some(false),
+    }
 }
 
 /// RFC 1123 §2.1 label: 1–63 letters, digits and hyphens, not starting or ending
@@ -52,7 +62,7 @@ fn a_label_payload(label: &[u8]) -> Option<&[u8]> {
 }
 
 /// RFC 5893 §2 for one label of a Bidi domain name (an already validated LDH label).
-fn label_satisfies_bidi_rule(label: &[u8]) -> bool {
+pub(super) fn label_satisfies_bidi_rule(label: &[u8]) -> bool {
     match a_label_payload(label) {
         Some(punycode) => ULabel::from_punycode(punycode).is_some_and(|u| u.satisfies_bidi_rule()),
         None => idna::bidi_rule(label.iter().map(|&c| idna::Bidi::of_ascii_ldh(c))),

@@ -269,6 +269,67 @@ impl ULabel {
         label.decode_punycode(input).then_some(label)
     }
 
+    /// The code points of a label written in Unicode, or `None` if it has more than
+    /// 63 (no such label has an A-label of at most 63 octets). Stops reading at the
+    /// 64th code point.
+    pub(super) fn from_chars(label: &str) -> Option<ULabel> {
+        let mut u = ULabel::EMPTY;
+        for c in label.chars() {
+            if !u.insert(u.len, u32::from(c)) {
+                return None;
+            }
+        }
+        Some(u)
+    }
+
+    /// The length in octets of this label's Punycode encoding (RFC 3492 §6.3), without
+    /// the `xn--` prefix, or `None` if the encoder's `delta` overflows (RFC 3492 §6.4).
+    /// The label holds at least one non-ASCII code point. O(1): at most 63 code points.
+    pub(super) fn punycode_len(&self) -> Option<usize> {
+        let cps = self.cps();
+        let basic = cps.iter().filter(|&&cp| cp < INITIAL_N).count();
+        let mut out = basic + usize::from(basic > 0);
+        let (mut n, mut delta, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
+        let mut handled = basic;
+        while handled < cps.len() {
+            let m = cps.iter().copied().filter(|&cp| cp >= n).min()?;
+            let points = u32::try_from(handled + 1).ok()?;
+            delta = delta.checked_add((m - n).checked_mul(points)?)?;
+            n = m;
+            for &cp in cps {
+                if cp < n {
+                    delta = delta.checked_add(1)?;
+                }
+                if cp == n {
+                    let mut q = delta;
+                    let mut k = BASE;
+                    loop {
+                        let t = if k <= bias {
+                            T_MIN
+                        } else if k >= bias + T_MAX {
+                            T_MAX
+                        } else {
+                            k - bias
+                        };
+                        if q < t {
+                            break;
+                        }
+                        out += 1;
+                        q = (q - t) / (BASE - t);
+                        k += BASE;
+                    }
+                    out += 1;
+                    bias = adapt(delta, u32::try_from(handled + 1).ok()?, handled == basic);
+                    delta = 0;
+                    handled += 1;
+                }
+            }
+            delta = delta.checked_add(1)?;
+            n = n.checked_add(1)?;
+        }
+        Some(out)
+    }
+
     /// [`ULabel::from_punycode`] into an empty `self`.
     fn decode_punycode(&mut self, input: &[u8]) -> bool {
         // "Let b be the number of input code points before the last delimiter, or 0

@@ -28,10 +28,13 @@ fn accepts_every_name_back_and_forth() {
         "",
         "Date",
         "DATE-TIME",
-        "uri",
-        "idn-hostname",
-        "idn-email",
-        "regex",
+        "URI",
+        "password",
+        "binary",
+        "int256",
+        "uint7",
+        "float32",
+        "unknown",
         "date-time ",
     ] {
         assert_eq!(Format::from_name(name), None, "{name:?}");
