@@ -937,3 +937,46 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Vocabulary v2: conditions narrow, never widen; patternProperties opens names
+
+#[test]
+fn rejects_pattern_properties_as_open_names_even_without_additional_properties() {
+    let form = r#"{"type":"object","additionalProperties":false,
+        "patternProperties":{"^x-":{"type":"string","maxLength":4}}}"#;
+    let a = audit(form);
+    assert!(has(&a, Rule::OpenObject, ""), "{a}");
+    assert!(a.to_string().contains("patternProperties"), "{a}");
+    assert_eq!(a.max_size(), Bound::Unbounded);
+}
+
+#[test]
+fn accepts_a_required_name_that_only_a_pattern_admits_as_satisfiable() {
+    // `additionalProperties: false` alone would make the required member impossible;
+    // the pattern admits it, so the form is satisfiable and not reported.
+    let form = r#"{"type":"object","required":["x-a"],"additionalProperties":false,
+        "patternProperties":{"^x-":{"type":"null"}}}"#;
+    let a = audit(form);
+    assert!(at(&a, Rule::Unsatisfiable).is_empty(), "{a}");
+}
+
+#[test]
+fn accepts_conditions_without_reporting_what_they_exclude() {
+    // `not` and `if` hold conditions, not admitted values: an unbounded string under
+    // them is no finding, and the bounds stay those of the admitted values.
+    let form = r#"{"type":"string","maxLength":8,"not":{"type":"string"},
+        "if":{"type":"string"},"then":{"maxLength":4}}"#;
+    let a = audit(form);
+    assert!(at(&a, Rule::UnboundedString).is_empty(), "{a}");
+    assert_eq!(a.max_size(), Bound::Finite(6 * 8 + 2));
+}
+
+#[test]
+fn rejects_unbounded_values_in_then_and_dependent_schemas() {
+    let form = r#"{"type":"object","additionalProperties":false,
+        "properties":{"a":{"type":"string","maxLength":2}},
+        "if":{"required":["a"]},"then":{"properties":{"a":{"type":"array"}}}}"#;
+    let a = audit(form);
+    assert!(!a.is_clean(), "{a}");
+}

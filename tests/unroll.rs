@@ -665,3 +665,26 @@ proptest! {
         }
     }
 }
+
+/// A recursive `$ref` under `not` cannot be cut to `false` (`not: false` admits
+/// everything): the schema holding it is left out instead, so the unrolled form admits
+/// only what the original admits.
+#[test]
+fn accepts_recursion_under_not_only_by_leaving_the_schema_out() {
+    let form = compile(
+        r##"{"$defs":{"n":{"type":"array","maxItems":2,"items":{"anyOf":[{"type":"null"},
+            {"$ref":"#/$defs/n","not":{"items":{"$ref":"#/$defs/n"}}}]}}},
+          "$ref":"#/$defs/n"}"##,
+    );
+    let unrolled = form.unroll(2).expect("unrolls");
+    assert!(acyclic(&unrolled), "{}", unrolled.schema_json());
+    for body in ["[]", "[null]", "[[null],[]]", "[[[[]]]]", "[[1]]"] {
+        if unrolled.verify(body.as_bytes()).is_ok() {
+            assert!(
+                form.verify(body.as_bytes()).is_ok(),
+                "the unrolled form admits {body}, the original does not:\n{}",
+                unrolled.schema_json()
+            );
+        }
+    }
+}

@@ -236,6 +236,16 @@ fn bound_message(rule: Rule, node: &Node, sat: &[Kinds]) -> String {
                 .to_owned()
         }
         _ => match node.object.as_ref().and_then(|o| o.additional) {
+            Some(a)
+                if sat[a.index()] == 0
+                    && node
+                        .object
+                        .as_ref()
+                        .is_some_and(|o| !o.pattern_properties.is_empty()) =>
+            {
+                "objects admit members of any name a patternProperties pattern matches"
+                    .to_owned()
+            }
             Some(a) if sat[a.index()] != 0 => {
                 "objects admit members of any name: additionalProperties is a schema, not false"
                     .to_owned()

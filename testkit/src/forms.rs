@@ -305,6 +305,15 @@ impl<S: Source> Gen<S> {
         if self.chance(0.3) {
             m.push(("maxItems".into(), self.count()));
         }
+        if self.chance(0.2) {
+            let c = self.schema(depth - 1);
+            m.push(("contains".into(), c));
+            for kw in ["minContains", "maxContains"] {
+                if self.chance(0.3) {
+                    m.push((kw.into(), self.count()));
+                }
+            }
+        }
     }
 
     fn object_part(&mut self, m: &mut Members, depth: u32) {
@@ -346,6 +355,70 @@ impl<S: Source> Gen<S> {
             };
             m.push(("additionalProperties".into(), a));
         }
+        for kw in ["minProperties", "maxProperties"] {
+            if self.chance(0.15) {
+                m.push((kw.into(), self.count()));
+            }
+        }
+        if self.chance(0.15) {
+            let mut pats = Members::new();
+            for _ in 0..1 + self.below(2) {
+                let p = self.pick(self.profile.patterns);
+                if p.source.contains("\\b") {
+                    self.oracle = false;
+                }
+                self.dot_pattern |= p.source.contains('.');
+                let s = self.schema(depth - 1);
+                pats.push((p.source.to_owned(), s));
+            }
+            m.push(("patternProperties".into(), J::Obj(dedup(pats))));
+        }
+        if self.chance(0.1) {
+            let mut names = Members::new();
+            if self.chance(0.5) {
+                names.push(("maxLength".into(), self.count()));
+            }
+            if self.chance(0.4) {
+                let p = self.pick(self.profile.patterns);
+                if p.source.contains("\\b") {
+                    self.oracle = false;
+                }
+                self.dot_pattern |= p.source.contains('.');
+                names.push(("pattern".into(), J::str(p.source)));
+            }
+            if self.chance(0.3) {
+                let n = 1 + self.below(3);
+                let vs = (0..n)
+                    .map(|_| J::str(self.pick(self.profile.names)))
+                    .collect();
+                names.push(("enum".into(), J::Arr(vs)));
+            }
+            m.push(("propertyNames".into(), J::Obj(names)));
+        }
+        if self.chance(0.12) {
+            let mut deps = Members::new();
+            for _ in 0..1 + self.below(2) {
+                let trigger = self.pick(self.profile.names).to_owned();
+                let mut req: Vec<String> = Vec::new();
+                for _ in 0..self.below(3) {
+                    let name = self.pick(self.profile.names);
+                    if !req.iter().any(|r| r == name) {
+                        req.push(name.to_owned());
+                    }
+                }
+                deps.push((trigger, J::Arr(req.into_iter().map(J::Str).collect())));
+            }
+            m.push(("dependentRequired".into(), J::Obj(dedup(deps))));
+        }
+        if self.chance(0.1) {
+            let mut deps = Members::new();
+            for _ in 0..1 + self.below(2) {
+                let trigger = self.pick(self.profile.names).to_owned();
+                let s = self.schema(depth - 1);
+                deps.push((trigger, s));
+            }
+            m.push(("dependentSchemas".into(), J::Obj(dedup(deps))));
+        }
     }
 
     fn applicator_part(&mut self, m: &mut Members, depth: u32) {
@@ -355,6 +428,20 @@ impl<S: Source> Gen<S> {
             let n = 1 + self.below(3);
             let branches = (0..n).map(|_| self.schema(depth - 1)).collect();
             m.push(((*kw).into(), J::Arr(branches)));
+        }
+        if self.chance(0.2) {
+            let s = self.schema(depth - 1);
+            m.push(("not".into(), s));
+        }
+        if self.chance(0.2) {
+            // `if` now and then alone, `then` or `else` now and then without `if`:
+            // those decide nothing, as 2020-12 says.
+            for kw in ["if", "then", "else"] {
+                if self.chance(0.7) {
+                    let s = self.schema(depth - 1);
+                    m.push((kw.into(), s));
+                }
+            }
         }
     }
 

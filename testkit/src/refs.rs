@@ -86,7 +86,19 @@ fn walk(node: &mut J, def: Option<usize>, guarded: bool, defs: &[String], choose
                     }
                 }
             }
-            "additionalProperties" | "items" => walk(v, def, true, defs, choose),
+            "additionalProperties" | "items" | "contains" | "propertyNames" => {
+                walk(v, def, true, defs, choose)
+            }
+            // On the same value: like `allOf`.
+            "not" | "if" | "then" | "else" => walk(v, def, guarded, defs, choose),
+            "patternProperties" | "dependentSchemas" => {
+                let g = guarded || k == "patternProperties";
+                if let J::Obj(entries) = v {
+                    for (_, s) in entries {
+                        walk(s, def, g, defs, choose);
+                    }
+                }
+            }
             "prefixItems" | "allOf" | "anyOf" | "oneOf" => {
                 let g = guarded || k == "prefixItems";
                 if let J::Arr(items) = v {
