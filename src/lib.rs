@@ -55,12 +55,12 @@
 //! | unique member names, after unescaping | `{"a":1,"\u0061":2}`, `{"/":1,"\/":2}` (but NFC and NFD spellings differ) |
 //! | numbers exact | nothing is converted to a float; `1e400`, `-0`, 400-digit integers are kept as written |
 //!
-//! ## Vocabulary v1 (JSON Schema 2020-12 semantics)
+//! ## Vocabulary (JSON Schema 2020-12 semantics)
 //!
 //! | kind | keywords |
 //! |---|---|
-//! | assertions | `type`, `enum`, `const`, `required`, `minItems`, `maxItems`, `minLength`, `maxLength` (code points), `pattern` (ECMA-262, linear time), `format` (asserted, `docs/FORMATS.md`: on strings `date-time`, `date`, `time`, `duration`, `email`, `idn-email`, `hostname`, `idn-hostname`, `ipv4`, `ipv6`, `uri`, `uri-reference`, `iri`, `iri-reference`, `uri-template`, `json-pointer`, `relative-json-pointer`, `regex`, `uuid`, `byte`; on numbers `int8`…`int128`, `uint8`…`uint128`, `int`, `uint`, `float`, `double`), `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf` (exact decimals) |
-//! | applicators | `properties`, `additionalProperties`, `items`, `prefixItems`, `anyOf`, `oneOf`, `allOf`, `$ref` (`#`, `#/…` only), `$defs`; boolean schemas |
+//! | assertions | `type`, `enum`, `const`, `required`, `minItems`, `maxItems`, `minLength`, `maxLength` (code points), `pattern` (ECMA-262, linear time), `format` (asserted, `docs/FORMATS.md`: on strings `date-time`, `date`, `time`, `duration`, `email`, `idn-email`, `hostname`, `idn-hostname`, `ipv4`, `ipv6`, `uri`, `uri-reference`, `iri`, `iri-reference`, `uri-template`, `json-pointer`, `relative-json-pointer`, `regex`, `uuid`, `byte`; on numbers `int8`…`int128`, `uint8`…`uint128`, `int`, `uint`, `float`, `double`), `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf` (exact decimals), `minProperties`, `maxProperties`, `dependentRequired`, `minContains`, `maxContains` |
+//! | applicators | `properties`, `additionalProperties`, `items`, `prefixItems`, `anyOf`, `oneOf`, `allOf`, `$ref` (`#`, `#/…` only), `$defs`, `not`, `if`/`then`/`else`, `dependentSchemas`, `patternProperties` (ECMA-262, like `pattern`), `propertyNames` (names as strings, after unescaping), `contains`; boolean schemas |
 //! | annotations | `title`, `description`, `default`, `examples`, `$comment`, `deprecated`, `readOnly`, `writeOnly`, `$schema`, `$id` (root only): kept verbatim, never decide |
 //!
 //! Everything else is a compile error ([`FormError`]) naming the keyword and its JSON
