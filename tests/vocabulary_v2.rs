@@ -293,6 +293,82 @@ const CASES: &[(&str, &str, bool)] = &[
         r#"[[],["y"]]"#,
         false,
     ),
+    // uniqueItems: JSON value equality with exact numbers, unescaped strings, objects
+    // regardless of member order.
+    (r#"{"uniqueItems":true}"#, r#"[1,2,3]"#, true),
+    (r#"{"uniqueItems":true}"#, r#"[1,2,1]"#, false),
+    (r#"{"uniqueItems":true}"#, r#"[1,1.0]"#, false),
+    (r#"{"uniqueItems":true}"#, r#"[1,1e0]"#, false),
+    (r#"{"uniqueItems":true}"#, r#"[100,1e2]"#, false),
+    (r#"{"uniqueItems":true}"#, r#"[0,-0]"#, false),
+    (
+        r#"{"uniqueItems":true}"#,
+        r#"[0.1,0.10000000000000001]"#,
+        true,
+    ),
+    (
+        r#"{"uniqueItems":true}"#,
+        r#"[9007199254740992,9007199254740993]"#,
+        true,
+    ),
+    (r#"{"uniqueItems":true}"#, r#"[1e400,10e399]"#, false),
+    (r#"{"uniqueItems":true}"#, r#"["a","a"]"#, false),
+    (r#"{"uniqueItems":true}"#, r#"["a","A"]"#, true),
+    (r#"{"uniqueItems":true}"#, r#"["é","é"]"#, true),
+    (
+        r#"{"uniqueItems":true}"#,
+        r#"[{"a":1,"b":2},{"b":2,"a":1.0}]"#,
+        false,
+    ),
+    (
+        r#"{"uniqueItems":true}"#,
+        r#"[{"a":1},{"a":1,"b":2}]"#,
+        true,
+    ),
+    (r#"{"uniqueItems":true}"#, r#"[[1,2],[2,1]]"#, true),
+    (r#"{"uniqueItems":true}"#, r#"[[1,[2]],[1.0,[2e0]]]"#, false),
+    (
+        r#"{"uniqueItems":true}"#,
+        r#"[[],{},"",0,false,null]"#,
+        true,
+    ),
+    (r#"{"uniqueItems":true}"#, r#"[null,null]"#, false),
+    (r#"{"uniqueItems":true}"#, r#"[true,false,true]"#, false),
+    (r#"{"uniqueItems":true}"#, r#"[["a","b"],["ab"]]"#, true),
+    (r#"{"uniqueItems":false}"#, r#"[1,1]"#, true),
+    (r#"{"uniqueItems":true}"#, r#"{"a":1,"b":1}"#, true),
+    (
+        r#"{"items":{"uniqueItems":true}}"#,
+        r#"[[1,2],[3,3]]"#,
+        false,
+    ),
+    (
+        r#"{"uniqueItems":true,"items":{"uniqueItems":true}}"#,
+        r#"[[1,2],[2,1]]"#,
+        true,
+    ),
+    (
+        r#"{"uniqueItems":true,"items":{"uniqueItems":true}}"#,
+        r#"[[1,2],[1,2]]"#,
+        false,
+    ),
+    (
+        r#"{"anyOf":[{"uniqueItems":true},{"maxItems":2}]}"#,
+        r#"[1,1]"#,
+        true,
+    ),
+    (
+        r#"{"anyOf":[{"uniqueItems":true},{"maxItems":2}]}"#,
+        r#"[1,1,1]"#,
+        false,
+    ),
+    (r#"{"not":{"uniqueItems":true}}"#, r#"[1,1]"#, true),
+    (r#"{"not":{"uniqueItems":true}}"#, r#"[1,2]"#, false),
+    (
+        r#"{"properties":{"a":{"uniqueItems":true}}}"#,
+        r#"{"a":[{"x":[1]},{"x":[1.0]}]}"#,
+        false,
+    ),
     // Together, through references and combinators.
     (
         r##"{"$defs":{"d":{"not":{"const":0}}},"items":{"$ref":"#/$defs/d"},"contains":{"$ref":"#/$defs/d"}}"##,
@@ -436,6 +512,9 @@ fn rejections_name_the_keyword_and_the_deciding_byte() {
             "dependentSchemas",
             13,
         ),
+        // The element that repeats: its first byte, or its closing bracket.
+        (r#"{"uniqueItems":true}"#, r#"[1,2,1.0]"#, "uniqueItems", 5),
+        (r#"{"uniqueItems":true}"#, r#"[[1],[1]]"#, "uniqueItems", 7),
         (
             r#"{"patternProperties":{"^a":{"type":"null"}}}"#,
             r#"{"ab":1}"#,
@@ -503,4 +582,42 @@ fn malformed_keyword_values_are_refused_with_their_pointer() {
         let e = Form::compile(form.as_bytes()).expect_err(form);
         assert_eq!(e.pointer(), pointer, "{form}: {e}");
     }
+}
+
+/// 100,000 elements, distinct or with one repeat at the end: decided by hashing with a
+/// random key (no input can choose collisions), in time linear in the body; numbers
+/// that differ only in spelling, and objects that differ only in member order, repeat.
+#[test]
+fn unique_items_over_a_hundred_thousand_elements() {
+    let form = Form::builder()
+        .max_bytes(16 << 20)
+        .compile(br#"{"uniqueItems":true}"#)
+        .unwrap();
+    let n = 100_000;
+    let ints: Vec<String> = (0..n).map(|i| i.to_string()).collect();
+    let body = format!("[{}]", ints.join(","));
+    assert!(form.verify(body.as_bytes()).is_ok());
+    let repeat = format!("[{},{}e0]", ints.join(","), n / 2);
+    let e = form.verify(repeat.as_bytes()).unwrap_err();
+    assert_eq!(
+        e.offset() as usize,
+        repeat.len() - 1 - format!("{}e0", n / 2).len()
+    );
+    // Same lengths, same bytes in another order: distinct.
+    let strings: Vec<String> = (0..n).map(|i| format!("\"{:0>6}\"", i)).collect();
+    assert!(form
+        .verify(format!("[{}]", strings.join(",")).as_bytes())
+        .is_ok());
+    let objects: Vec<String> = (0..n)
+        .map(|i| format!(r#"{{"a":{i},"b":{}}}"#, n - i))
+        .collect();
+    let body = format!("[{},{{\"b\":{},\"a\":7}}]", objects.join(","), n - 7);
+    let e = form.verify(body.as_bytes()).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        RejectionKind::NotAdmitted {
+            keyword: "uniqueItems"
+        }
+    );
+    assert_eq!(e.offset() as usize, body.len() - 2);
 }

@@ -13,7 +13,7 @@ const DIR: &str = "check_cli";
 
 const OK: &[u8] = br#"{"type":"string"}"#;
 const UNKNOWN: &[u8] = br#"{"discriminator":{}}"#;
-const FORMAT: &[u8] = br#"{"properties":{"u":{"format":"uri"}}}"#;
+const FORMAT: &[u8] = br#"{"properties":{"u":{"format":"url"}}}"#;
 const DRAFT4: &[u8] = br#"{"$schema":"http://json-schema.org/draft-04/schema#"}"#;
 const DUPLICATE: &[u8] = br#"{"type":"string","type":"number"}"#;
 
@@ -169,7 +169,7 @@ malformed       1   12.5%
 unreadable      0    0.0%
 reasons (refused and malformed forms, first refusal each):
     2   25.0%  unsupported dialect \"draft-04\"
-    2   25.0%  unsupported format \"uri\"
+    2   25.0%  unsupported format \"url\"
     1   12.5%  invalid JSON: duplicate member name
     1   12.5%  unknown keyword \"discriminator\"
 ";

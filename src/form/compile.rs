@@ -422,6 +422,14 @@ impl Compiler {
                     has_array = true;
                     general_only = true;
                 }
+                Keyword::UniqueItems => {
+                    let Value::Bool(b) = value else {
+                        return Err(invalid(kw, at, "a boolean"));
+                    };
+                    array.unique_items = Some(*b);
+                    has_array = true;
+                    general_only |= *b;
+                }
                 Keyword::MinContains => {
                     array.min_contains = Some(count(value, kw, at)?);
                     has_array = true;

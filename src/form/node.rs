@@ -246,6 +246,16 @@ pub(crate) struct ArrayChecks {
     pub(crate) contains: Option<NodeId>,
     pub(crate) min_contains: Option<Count>,
     pub(crate) max_contains: Option<Count>,
+    /// `uniqueItems` as written; `Some(true)` asserts that no two elements are equal.
+    pub(crate) unique_items: Option<bool>,
+}
+
+impl ArrayChecks {
+    /// Whether the elements must be pairwise unequal.
+    #[inline]
+    pub(crate) fn unique(&self) -> bool {
+        self.unique_items == Some(true)
+    }
 }
 
 impl ArrayChecks {

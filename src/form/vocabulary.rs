@@ -60,6 +60,7 @@ pub(crate) enum Keyword {
     DependentRequired,
     MinContains,
     MaxContains,
+    UniqueItems,
     // Applicators.
     Properties,
     AdditionalProperties,
@@ -95,7 +96,7 @@ pub(crate) enum Keyword {
 
 impl Keyword {
     /// Every keyword, in the order the vocabulary lists them.
-    pub(crate) const ALL: [Keyword; 48] = [
+    pub(crate) const ALL: [Keyword; 49] = [
         Keyword::Type,
         Keyword::Enum,
         Keyword::Const,
@@ -116,6 +117,7 @@ impl Keyword {
         Keyword::DependentRequired,
         Keyword::MinContains,
         Keyword::MaxContains,
+        Keyword::UniqueItems,
         Keyword::Properties,
         Keyword::AdditionalProperties,
         Keyword::Items,
@@ -169,6 +171,7 @@ impl Keyword {
             Keyword::DependentRequired => "dependentRequired",
             Keyword::MinContains => "minContains",
             Keyword::MaxContains => "maxContains",
+            Keyword::UniqueItems => "uniqueItems",
             Keyword::Properties => "properties",
             Keyword::AdditionalProperties => "additionalProperties",
             Keyword::Items => "items",

@@ -195,6 +195,11 @@ impl Renderer<'_> {
             Keyword::MaxProperties => {
                 out.push_str(lexeme(object.and_then(|o| o.max_properties.as_ref())))
             }
+            Keyword::UniqueItems => match array.and_then(|a| a.unique_items) {
+                Some(true) => out.push_str("true"),
+                Some(false) => out.push_str("false"),
+                None => out.push_str(missing),
+            },
             Keyword::MinContains => {
                 out.push_str(lexeme(array.and_then(|a| a.min_contains.as_ref())))
             }

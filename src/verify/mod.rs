@@ -31,6 +31,7 @@ pub(crate) mod matcher;
 pub(crate) mod rejection;
 pub(crate) mod scalar;
 pub(crate) mod stream;
+pub(crate) mod unique;
 
 use crate::form::consts::Scalar;
 use crate::form::node::{NodeId, ObjectChecks};
@@ -198,6 +199,8 @@ struct State {
     failing: Vec<(u32, Cause)>,
     /// Presence bits of open objects (see `Inst::bits`).
     bits: Vec<u64>,
+    /// Canonical keys of the elements of arrays held to `uniqueItems`.
+    keys: unique::Keys,
     /// Set when the root failed.
     rejected: Option<Cause>,
 }
@@ -302,6 +305,7 @@ impl State {
         self.active = 0;
         self.links.clear();
         self.bits.clear();
+        self.keys.clear();
         self.rejected = None;
         self.targets.push(Target {
             node: form.root(),
@@ -313,17 +317,78 @@ impl State {
     /// Feed one event. Returns `false` once the body can no longer be admitted.
     #[inline]
     fn event(&mut self, form: &Form, ev: Event<'_, '_>) -> bool {
-        match ev {
-            Event::ObjectStart => self.open(form, true),
-            Event::ArrayStart => self.open(form, false),
-            Event::ObjectEnd | Event::ArrayEnd => self.close(form),
-            Event::Key(k) => self.key(form, k.as_str()),
-            Event::String(s) => self.scalar(form, Scalar::String(s.as_str())),
-            Event::Number(n) => self.scalar(form, Scalar::Number(n.as_str())),
-            Event::Bool(b) => self.scalar(form, Scalar::Bool(b)),
-            Event::Null => self.scalar(form, Scalar::Null),
+        let scalar = match ev {
+            Event::ObjectStart => {
+                self.open(form, true);
+                if self.keys.active() {
+                    self.keys.open(true, false);
+                }
+                None
+            }
+            Event::ArrayStart => {
+                self.open(form, false);
+                let tracked = self.tracks_unique(form);
+                if tracked || self.keys.active() {
+                    self.keys.open(false, tracked);
+                }
+                None
+            }
+            Event::ObjectEnd | Event::ArrayEnd => {
+                self.close(form);
+                if self.keys.active() && self.keys.close() {
+                    self.repeated(form);
+                }
+                None
+            }
+            Event::Key(k) => {
+                self.key(form, k.as_str());
+                if self.keys.active() {
+                    self.keys.key(k.as_str());
+                }
+                None
+            }
+            Event::String(s) => Some(Scalar::String(s.as_str())),
+            Event::Number(n) => Some(Scalar::Number(n.as_str())),
+            Event::Bool(b) => Some(Scalar::Bool(b)),
+            Event::Null => Some(Scalar::Null),
+        };
+        if let Some(s) = scalar {
+            self.scalar(form, s);
+            if self.keys.active() && self.keys.scalar(s) {
+                self.repeated(form);
+            }
         }
         self.rejected.is_none()
+    }
+
+    /// Whether an instance of the array just opened is held to `uniqueItems`.
+    fn tracks_unique(&self, form: &Form) -> bool {
+        let Some(frame) = self.frames.last() else {
+            return false;
+        };
+        self.insts[frame.first as usize..]
+            .iter()
+            .any(|i| form.node(i.node).array.as_ref().is_some_and(|a| a.unique()))
+    }
+
+    /// An element of the innermost array repeats one before it: fail every instance
+    /// held to `uniqueItems` there.
+    #[cold]
+    fn repeated(&mut self, form: &Form) {
+        let Some(&frame) = self.frames.last() else {
+            return;
+        };
+        for i in frame.first..self.insts.len() as u32 {
+            let inst = self.insts[i as usize];
+            let unique = form
+                .node(inst.node)
+                .array
+                .as_ref()
+                .is_some_and(|a| a.unique());
+            if unique && !inst.failed {
+                self.fail(i, Cause::of(inst.node, Keyword::UniqueItems));
+            }
+        }
     }
 
     #[inline]

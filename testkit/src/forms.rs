@@ -305,6 +305,9 @@ impl<S: Source> Gen<S> {
         if self.chance(0.3) {
             m.push(("maxItems".into(), self.count()));
         }
+        if self.chance(0.15) {
+            m.push(("uniqueItems".into(), J::Bool(self.chance(0.8))));
+        }
         if self.chance(0.2) {
             let c = self.schema(depth - 1);
             m.push(("contains".into(), c));

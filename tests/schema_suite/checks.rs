@@ -15,8 +15,8 @@ pub(crate) fn classifier_reads_design_vocabulary() {
     assert!(classify(&json!({"properties": {"propertiez": {}}}), d).is_empty());
     assert!(classify(&json!({"enum": [{"if": 1}], "default": {"$ref": "x"}}), d).is_empty());
     assert_eq!(
-        classify(&json!({"uniqueItems": true}), d),
-        ["keyword uniqueItems"]
+        classify(&json!({"unevaluatedItems": true}), d),
+        ["keyword unevaluatedItems"]
     );
     assert!(classify(&json!({"if": {}, "not": {"contains": {}}}), d).is_empty());
     assert!(classify(

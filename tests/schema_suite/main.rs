@@ -116,8 +116,9 @@ const FORMATS: [&str; 34] = [
 ];
 
 /// Keywords whose value is data, not subschemas: assertions on scalars and sets.
-const DATA_ASSERTIONS: [&str; 15] = [
+const DATA_ASSERTIONS: [&str; 16] = [
     "type",
+    "uniqueItems",
     "minProperties",
     "maxProperties",
     "enum",

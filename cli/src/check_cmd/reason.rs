@@ -125,8 +125,8 @@ mod tests {
             r#"unknown keyword "discriminator""#,
         );
         refused(
-            r#"{"properties":{"a/b":{"format":"uri"}}}"#,
-            r#"unsupported format "uri""#,
+            r#"{"properties":{"a/b":{"format":"url"}}}"#,
+            r#"unsupported format "url""#,
         );
         refused(
             r#"{"$schema":"http://json-schema.org/draft-04/schema#"}"#,
