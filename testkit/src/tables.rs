@@ -873,9 +873,18 @@ pub const PALETTE: &[&str] = &["a", "b", "z", "é", "😀", " ", "\u{301}"];
 /// At most 15 significant digits and a modest exponent: read exactly through an `f64`.
 pub fn short_decimal(lexeme: &str) -> bool {
     let (mantissa, exp) = lexeme.split_once(['e', 'E']).unwrap_or((lexeme, "0"));
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let Ok(exp) = exp.parse::<i32>() else {
+        return false;
+    };
+    let mantissa = mantissa.trim_start_matches('-');
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits: String = int.chars().chain(frac.chars()).collect();
     let significant = digits.trim_start_matches('0').trim_end_matches('0').len();
-    significant <= 15 && exp.parse::<i32>().is_ok_and(|e| e.abs() <= 20)
+    // Digits before the point once the exponent is applied: beyond 15 the value may be
+    // an integer above 2^53, which jsonschema compares as u64 against another spelling
+    // of it read as f64 (`1042557885575800000` and `10425578855758e5`).
+    let int_digits = int.trim_start_matches('0').len() as i64 + i64::from(exp);
+    significant <= 15 && exp.abs() <= 20 && int_digits <= 15
 }
 
 #[cfg(test)]
@@ -887,6 +896,10 @@ mod tests {
         assert!(short_decimal("12.75"));
         assert!(!short_decimal("9007199254740993"));
         assert!(!short_decimal("1e400"));
+        assert!(short_decimal("-0.000125e3"));
+        assert!(short_decimal("999999999999999"));
+        assert!(!short_decimal("1042557885575800000"));
+        assert!(!short_decimal("10425578855758e5"));
     }
 
     /// The lists put together by hand are the filters they claim to be, and the marks
