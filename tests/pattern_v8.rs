@@ -46,7 +46,7 @@ const REQUIRE_NODE_ENV: &str = "FORMGATE_REQUIRE_NODE";
 const SEED_ENV: &str = "FORMGATE_V8_SEED";
 
 /// The default seed of the generated trials.
-const SEED: u64 = 0x5eed_1ab5_0f_10c4;
+const SEED: u64 = 0x005e_ed1a_b50f_10c4;
 
 /// Generated batches (one trial and one node process each).
 const BATCHES: u64 = 8;
