@@ -6,6 +6,7 @@
 //! | `strict_parse` | any bytes | [`strict_parse`] |
 //! | `compile_form` | any bytes, or a generated form | [`compile_form`] |
 //! | `verify` | a case file: form, split points, body | [`verify`], [`verify_case`] |
+//! | `pattern` | a generated pattern and strings | [`linear_pattern_matcher`] against [`pattern_matcher`] and `fancy-regex` |
 //!
 //! Comparisons with other crates (serde_json, jsonschema) live in the fuzz crate: the
 //! library depends only on what its job needs.
