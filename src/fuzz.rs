@@ -6,6 +6,7 @@
 //! | `strict_parse` | any bytes | [`strict_parse`] |
 //! | `compile_form` | any bytes, or a generated form | [`compile_form`] |
 //! | `verify` | a case file: form, split points, body | [`verify`], [`verify_case`] |
+//! | `pattern` | a generated pattern and strings | [`linear_pattern_matcher`] against [`pattern_matcher`] and `fancy-regex` |
 //!
 //! Comparisons with other crates (serde_json, jsonschema) live in the fuzz crate: the
 //! library depends only on what its job needs.
@@ -47,10 +48,6 @@ pub const SMALL_OBJECT: usize = crate::parse::keys::SMALL;
 /// decides it exactly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PatternFeature {
-    /// `(?=` or `(?!`.
-    Lookahead,
-    /// `(?<=` or `(?<!`.
-    Lookbehind,
     /// `\1`, `\k<name>`.
     Backreference,
 }
@@ -79,8 +76,24 @@ pub fn pattern_matcher(source: &str) -> Result<impl Fn(&str) -> bool, PatternFai
         Ok(pattern) => Ok(move |s: &str| pattern.is_match(s)),
         Err(err) => Err(PatternFailure {
             feature: match err.kind() {
-                PatternErrorKind::Lookahead => Some(PatternFeature::Lookahead),
-                PatternErrorKind::Lookbehind => Some(PatternFeature::Lookbehind),
+                PatternErrorKind::Backreference => Some(PatternFeature::Backreference),
+                _ => None,
+            },
+            message: err.to_string(),
+        }),
+    }
+}
+
+/// Test entry point: like [`pattern_matcher`], but always the linear matcher that
+/// patterns with lookaround use (state-set simulation, no backtracking), even for a
+/// pattern the `regex` crate would match: the fuzz target `pattern` and the tests hold
+/// the two engines, and a backtracking reference, against each other.
+pub fn linear_pattern_matcher(source: &str) -> Result<impl Fn(&str) -> bool, PatternFailure> {
+    use crate::form::pattern::{Pattern, PatternErrorKind};
+    match Pattern::new_linear(source) {
+        Ok(pattern) => Ok(move |s: &str| pattern.is_match(s)),
+        Err(err) => Err(PatternFailure {
+            feature: match err.kind() {
                 PatternErrorKind::Backreference => Some(PatternFeature::Backreference),
                 _ => None,
             },

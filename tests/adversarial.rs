@@ -715,6 +715,60 @@ fn catastrophic_backtracking_pattern() {
     assert_eq!(not_admitted(&r), "pattern");
 }
 
+/// Lookaround patterns on which a backtracking engine takes exponential time (a nested
+/// quantifier inside a lookahead, a lookbehind of variable length) or repeats a scan
+/// per position (five lookaheads): the linear matcher decides each in one pass per
+/// lookaround. Inputs of 1e5 code points: a debug build of the linear matcher takes
+/// about as long on them as the `regex` crate on 1e6.
+#[test]
+fn lookaround_backtracking_traps() {
+    let _serial = serial();
+    let nested = form(r#"{"type":"string","pattern":"^(?=(a+)+$)a*$"}"#);
+    let evil = format!("\"{}!\"", "a".repeat(30));
+    let r = case("^(?=(a+)+$)a*$ vs 30 a and !", secs(1), MIB, || {
+        nested.verify(evil.as_bytes()).unwrap_err()
+    });
+    assert_eq!((not_admitted(&r), r.offset()), ("pattern", 0));
+    let long = format!("\"{}!\"", "a".repeat(100_000));
+    let r = case("^(?=(a+)+$)a*$ vs 1e5 a and !", secs(5), 16 * MIB, || {
+        nested.verify(long.as_bytes()).unwrap_err()
+    });
+    assert_eq!(not_admitted(&r), "pattern");
+    let good = format!("\"{}\"", "a".repeat(100_000));
+    case("^(?=(a+)+$)a*$ vs 1e5 a", secs(5), 16 * MIB, || {
+        nested.verify(good.as_bytes()).unwrap()
+    });
+
+    let behind = form(r#"{"type":"string","pattern":"(?<=(a|aa)+)b"}"#);
+    let r = case("(?<=(a|aa)+)b vs 1e5 a", secs(5), 16 * MIB, || {
+        behind.verify(good.as_bytes()).unwrap_err()
+    });
+    assert_eq!(not_admitted(&r), "pattern");
+    let ends_in_b = format!("\"{}b\"", "a".repeat(100_000));
+    case("(?<=(a|aa)+)b vs 1e5 a and b", secs(5), 16 * MIB, || {
+        behind.verify(ends_in_b.as_bytes()).unwrap()
+    });
+
+    let password = form(
+        r#"{"type":"string","pattern":"^(?=.*[A-Z])(?=.*[a-z])(?=.*\\d)(?=.*[^A-Za-z0-9])(?!.*\\s).{12,}$"}"#,
+    );
+    let text = format!("\"{}Z\"", "ab3!".repeat(25_000));
+    case(
+        "five lookaheads vs 1e5 characters",
+        secs(5),
+        16 * MIB,
+        || password.verify(text.as_bytes()).unwrap(),
+    );
+    let spaced = format!("\"{} Z\"", "ab3!".repeat(25_000));
+    let r = case(
+        "five lookaheads vs 1e5 characters and a space",
+        secs(5),
+        16 * MIB,
+        || password.verify(spaced.as_bytes()).unwrap_err(),
+    );
+    assert_eq!(not_admitted(&r), "pattern");
+}
+
 // ---------------------------------------------------------------------------
 // Applicators and references
 

@@ -242,6 +242,16 @@ const CASES: &[(&str, &str, bool)] = &[
         r#"{"x3":1}"#,
         false,
     ),
+    (
+        r#"{"patternProperties":{"^(?!x-)":{"type":"null"}}}"#,
+        r#"{"x-a":1,"b":null}"#,
+        true,
+    ),
+    (
+        r#"{"patternProperties":{"^(?!x-)":{"type":"null"}}}"#,
+        r#"{"b":1}"#,
+        false,
+    ),
     // contains / minContains / maxContains.
     (r#"{"contains":{"type":"integer"}}"#, r#"[]"#, false),
     (r#"{"contains":{"type":"integer"}}"#, r#"["a",1.0]"#, true),
@@ -565,8 +575,8 @@ fn malformed_keyword_values_are_refused_with_their_pointer() {
         (r#"{"dependentRequired":{"a":"b"}}"#, "/dependentRequired"),
         (r#"{"dependentSchemas":{"a":1}}"#, "/dependentSchemas/a"),
         (
-            r#"{"patternProperties":{"(?<=a)b":{}}}"#,
-            "/patternProperties/(?<=a)b",
+            r#"{"patternProperties":{"(a)\\1":{}}}"#,
+            "/patternProperties/(a)\\1",
         ),
         (r#"{"not":[]}"#, "/not"),
         (

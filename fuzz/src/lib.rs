@@ -11,11 +11,14 @@
 //! `FORMGATE_FUZZ_SAVE=<file>`: the target writes the form (`compile_form`) or the case
 //! file (`verify`) it built there, which `cargo test` then replays through formgate.
 
+mod pattern;
+
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 pub use formgate_testkit::fuzzing::{wild_form, VerifyCase};
 pub use formgate_testkit::oracle;
+pub use pattern::{pattern_case, PatternCase};
 
 /// The case file of `case` (see `formgate::__fuzz::split_case`).
 pub fn case_text(case: &VerifyCase) -> Vec<u8> {

@@ -186,6 +186,46 @@ pub const TRICKY_PATTERNS: &[Pat] = &[
     },
 ];
 
+/// Patterns with lookaround as generators write them (a password rule, a price guard,
+/// zod 4.0's email, pydantic's Decimal) and two that are exponential for a backtracking
+/// engine. The jsonschema crate (fancy-regex) reads them as ECMA-262 does on these
+/// samples, checked once; it misreads some variable-length lookbehinds, so none is
+/// here (`tests/pattern_v8.rs` holds those against V8).
+pub const LOOKAROUND_PATTERNS: &[Pat] = &[
+    Pat {
+        source: r"^(?=.*[a-z])(?=.*\d).{8,64}$",
+        samples: &["abcdefg1", "abcdefgh", "12345678", "a1", "A1bcdefg"],
+        oracle: true,
+    },
+    Pat {
+        source: r"(?<!\$)\d+",
+        samples: &["$5", "5", "$55", "a$"],
+        oracle: true,
+    },
+    Pat {
+        source: r"^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$",
+        samples: &["a@b.co", ".a@b.co", "a..b@c.de", "a.b@c.de"],
+        oracle: true,
+    },
+    Pat {
+        source: r"^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$",
+        samples: &["", "+", "-.", "1", "-1.5", ".5", "1.2.3"],
+        oracle: true,
+    },
+    Pat {
+        source: r"^(?=(a+)+$)a*$",
+        samples: &["aaaa", "aaab", ""],
+        oracle: true,
+    },
+    Pat {
+        source: r"^(?:(?=\w)(?!\d)(?<![.])(?=[^_]).)*$",
+        // jsonschema (fancy-regex) admits "é" here, V8 and formgate do not: `\w` under
+        // a lookahead in a repeated group.
+        samples: &["abc", "a1", "a.b", "", "_", "é"],
+        oracle: false,
+    },
+];
+
 pub const DATE_TIME: Fmt = Fmt {
     name: "date-time",
     samples: &[
@@ -724,7 +764,7 @@ pub const TEXTS: &[&str] = &[
     "</script>",
 ];
 
-/// Every pattern: [`SAFE_PATTERNS`] and [`TRICKY_PATTERNS`].
+/// Every pattern: [`SAFE_PATTERNS`], [`TRICKY_PATTERNS`] and [`LOOKAROUND_PATTERNS`].
 pub const PATTERNS: &[Pat] = &[
     SAFE_PATTERNS[0],
     SAFE_PATTERNS[1],
@@ -745,6 +785,12 @@ pub const PATTERNS: &[Pat] = &[
     TRICKY_PATTERNS[4],
     TRICKY_PATTERNS[5],
     TRICKY_PATTERNS[6],
+    LOOKAROUND_PATTERNS[0],
+    LOOKAROUND_PATTERNS[1],
+    LOOKAROUND_PATTERNS[2],
+    LOOKAROUND_PATTERNS[3],
+    LOOKAROUND_PATTERNS[4],
+    LOOKAROUND_PATTERNS[5],
 ];
 
 /// The patterns marked `oracle`: `^.{2,4}$` on line terminators and `\bfoo\b` are left
@@ -767,6 +813,11 @@ pub const ORACLE_PATTERNS: &[Pat] = &[
     TRICKY_PATTERNS[3],
     TRICKY_PATTERNS[5],
     TRICKY_PATTERNS[6],
+    LOOKAROUND_PATTERNS[0],
+    LOOKAROUND_PATTERNS[1],
+    LOOKAROUND_PATTERNS[2],
+    LOOKAROUND_PATTERNS[3],
+    LOOKAROUND_PATTERNS[4],
 ];
 
 /// Every format: [`FORMATS`] and [`TRICKY_FORMATS`].
@@ -912,6 +963,7 @@ mod tests {
         let all: Vec<_> = SAFE_PATTERNS
             .iter()
             .chain(TRICKY_PATTERNS)
+            .chain(LOOKAROUND_PATTERNS)
             .map(key)
             .collect();
         assert_eq!(PATTERNS.iter().map(key).collect::<Vec<_>>(), all);

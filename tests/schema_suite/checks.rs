@@ -34,10 +34,7 @@ pub(crate) fn classifier_reads_design_vocabulary() {
         classify(&json!({"$ref": "http://localhost:1234/a.json"}), d),
         ["$ref to another document"]
     );
-    assert_eq!(
-        classify(&json!({"pattern": "a(?=b)"}), d),
-        ["pattern with lookaround"]
-    );
+    assert!(classify(&json!({"pattern": "a(?=b)(?<!c)"}), d).is_empty());
     assert_eq!(
         classify(&json!({"pattern": "(a)\\1"}), d),
         ["pattern with backreference"]

@@ -232,8 +232,8 @@ pub(crate) fn percent_decode(s: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// Why an ECMA-262 pattern needs more than a linear-time matcher: lookaround or
-/// backreferences (a compile error). `None` if it needs neither.
+/// Why an ECMA-262 pattern is outside what formgate matches exactly in linear time:
+/// backreferences (a compile error; lookaround is matched). `None` if it has none.
 pub(crate) fn regex_outside(p: &str) -> Option<&'static str> {
     let b = p.as_bytes();
     let mut class = false;
@@ -251,15 +251,6 @@ pub(crate) fn regex_outside(p: &str) -> Option<&'static str> {
             }
             b'[' if !class => class = true,
             b']' if class => class = false,
-            b'(' if !class => {
-                let rest = &p[i..];
-                if ["(?=", "(?!", "(?<=", "(?<!"]
-                    .iter()
-                    .any(|l| rest.starts_with(l))
-                {
-                    return Some("lookaround");
-                }
-            }
             _ => {}
         }
         i += 1;

@@ -5,7 +5,7 @@ use super::*;
 /// Matching corpus, one JSON array per line: unique name, ECMA source,
 /// inputs that must match, inputs that must not. JSON string escapes,
 /// so `\\d` is the ECMA source `\d` and `\n` an input newline.
-const MATCHES: &str = r#"
+pub(super) const MATCHES: &str = r#"
 ["accepts_empty_pattern", "", ["", "abc"], []]
 ["accepts_unanchored_search", "a+", ["xxaayy"], ["xyz"]]
 ["accepts_literal_case_sensitive", "^É$", ["É"], ["é"]]
@@ -96,7 +96,7 @@ const MATCHES: &str = r#"
 "#;
 
 /// The JSON-lines rows of a corpus, skipping blank lines.
-fn rows(corpus: &str) -> impl Iterator<Item = serde_json::Value> + '_ {
+pub(super) fn rows(corpus: &str) -> impl Iterator<Item = serde_json::Value> + '_ {
     corpus
         .lines()
         .filter(|line| !line.trim().is_empty())
@@ -104,7 +104,7 @@ fn rows(corpus: &str) -> impl Iterator<Item = serde_json::Value> + '_ {
 }
 
 /// The strings of a JSON array.
-fn strings(value: &serde_json::Value) -> Vec<&str> {
+pub(super) fn strings(value: &serde_json::Value) -> Vec<&str> {
     let array = value.as_array().expect("an array of strings");
     array
         .iter()
@@ -183,10 +183,15 @@ fn accepts_translations() {
 /// Rejection corpus, one JSON array per line: unique name, ECMA source,
 /// the error kind (its `Debug` form) and byte offset.
 const REJECTIONS: &str = r#"
-["rejects_lookahead", "a(?=b)", "Lookahead", 1]
-["rejects_negative_lookahead", "(?!x)", "Lookahead", 0]
-["rejects_lookbehind", "(?<=a)b", "Lookbehind", 0]
-["rejects_negative_lookbehind", "x(?<!a)", "Lookbehind", 1]
+["rejects_quantified_lookahead", "a(?=b)*", "NothingToRepeat", 6]
+["rejects_quantified_negative_lookahead", "(?!b){2}", "NothingToRepeat", 5]
+["rejects_quantified_lookbehind", "(?<=b)+", "NothingToRepeat", 6]
+["rejects_quantified_negative_lookbehind", "(?<!b)?", "NothingToRepeat", 6]
+["rejects_unclosed_lookahead", "x(?=a", "UnclosedGroup", 1]
+["rejects_unclosed_lookbehind", "(?<!", "UnclosedGroup", 0]
+["rejects_backreference_in_lookahead", "(a)(?=\\1)", "Backreference", 6]
+["rejects_named_backreference_in_lookbehind", "(?<n>a)(?<=\\k<n>)", "Backreference", 11]
+["rejects_modifiers_in_lookbehind", "(?<=(?i:a))", "Modifiers", 4]
 ["rejects_backreference", "(a)\\1", "Backreference", 3]
 ["rejects_backreference_without_group", "\\9", "Backreference", 0]
 ["rejects_named_backreference", "(?<n>a)\\k<n>", "Backreference", 7]
@@ -306,11 +311,11 @@ fn rejects_corpus() {
 
 #[test]
 fn rejects_error_messages_that_say_what_and_where() {
-    let err = Pattern::new("ab(?=c)").unwrap_err();
+    let err = Pattern::new("(a)b\\1").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "lookahead is not supported (cannot be matched exactly in linear time) \
-         (at byte 2 of the pattern)"
+        "backreference is not supported (cannot be matched exactly in linear time) \
+         (at byte 4 of the pattern)"
     );
     let source: &dyn std::error::Error = &err;
     assert!(source.source().is_none());

@@ -1,0 +1,53 @@
+#![no_main]
+//! Patterns with lookaround: formgate's linear matcher (state-set simulation, no
+//! backtracking) against the backtracking `fancy-regex` on small generated patterns
+//! and short ASCII strings (see `formgate_fuzz::pattern_case`), and against the
+//! matcher a form uses (the `regex` crate when there is no lookaround). A case the
+//! reference refuses to compile or gives up on (its backtrack limit) is not compared
+//! with it, nor one it is known to misread (a lookaround inside a lookbehind).
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let case = formgate_fuzz::pattern_case(data);
+    let linear = formgate::__fuzz::linear_pattern_matcher(&case.ecma);
+    let form = formgate::__fuzz::pattern_matcher(&case.ecma);
+    let (linear, form) = match (linear, form) {
+        (Ok(linear), Ok(form)) => (linear, form),
+        (Err(a), Err(b)) => {
+            assert_eq!(
+                a.message, b.message,
+                "{:?}: the engines refuse differently",
+                case.ecma
+            );
+            // A generated pattern is valid ECMA-262 within the limits.
+            assert!(data.first() == Some(&b'!'), "{:?} refused: {a}", case.ecma);
+            return;
+        }
+        _ => panic!("{:?}: one engine refused it", case.ecma),
+    };
+    let reference = case.fancy.as_ref().and_then(|fancy| {
+        fancy_regex::RegexBuilder::new(fancy)
+            .backtrack_limit(100_000)
+            .build()
+            .ok()
+    });
+    for s in &case.strings {
+        let got = linear(s);
+        assert_eq!(
+            got,
+            form(s),
+            "{:?} on {s:?}: linear and form matcher differ",
+            case.ecma
+        );
+        if let Some(reference) = &reference {
+            if let Ok(expected) = reference.is_match(s) {
+                assert_eq!(
+                    got, expected,
+                    "{:?} on {s:?}: fancy-regex says {expected}",
+                    case.ecma
+                );
+            }
+        }
+    }
+});
