@@ -349,12 +349,10 @@ impl Compiler {
                 Keyword::MinProperties => {
                     object.min_properties = Some(count(value, kw, at)?);
                     has_object = true;
-                    general_only = true;
                 }
                 Keyword::MaxProperties => {
                     object.max_properties = Some(count(value, kw, at)?);
                     has_object = true;
-                    general_only = true;
                 }
                 Keyword::DependentRequired => {
                     const WHAT: &str = "an object of arrays of unique strings";
@@ -440,22 +438,10 @@ impl Compiler {
                     has_array = true;
                     general_only = true;
                 }
-                Keyword::Not => {
-                    node.not = Some(self.schema(value, &here, false)?);
-                    general_only = true;
-                }
-                Keyword::If => {
-                    node.if_ = Some(self.schema(value, &here, false)?);
-                    general_only = true;
-                }
-                Keyword::Then => {
-                    node.then_ = Some(self.schema(value, &here, false)?);
-                    general_only = true;
-                }
-                Keyword::Else => {
-                    node.else_ = Some(self.schema(value, &here, false)?);
-                    general_only = true;
-                }
+                Keyword::Not => node.not = Some(self.schema(value, &here, false)?),
+                Keyword::If => node.if_ = Some(self.schema(value, &here, false)?),
+                Keyword::Then => node.then_ = Some(self.schema(value, &here, false)?),
+                Keyword::Else => node.else_ = Some(self.schema(value, &here, false)?),
                 Keyword::AllOf => node.all_of = self.schema_list(value, kw, at)?,
                 Keyword::AnyOf => node.any_of = self.schema_list(value, kw, at)?,
                 Keyword::OneOf => node.one_of = self.schema_list(value, kw, at)?,

@@ -222,6 +222,28 @@ impl<'a, 'f> Pass<'a, 'f> {
                 return Err(Fail::Mismatch);
             }
         }
+        if let Some(x) = n.not {
+            // A `Mismatch` is a keyword that fails on a value read so far; the value
+            // is read whole below (by another applicator or as `true`), so a value
+            // that fails `x` certainly passes `not`.
+            let mut ignored = start;
+            match self.attempt(start, x, &mut ignored) {
+                Ok(()) => return Err(Fail::Mismatch),
+                Err(Fail::Mismatch) => {}
+                Err(Fail::Abort) => return Err(Fail::Abort),
+            }
+        }
+        if let (Some(cond), true) = (n.if_, n.then_.is_some() || n.else_.is_some()) {
+            let mut ignored = start;
+            let branch = match self.attempt(start, cond, &mut ignored) {
+                Ok(()) => n.then_,
+                Err(Fail::Mismatch) => n.else_,
+                Err(Fail::Abort) => return Err(Fail::Abort),
+            };
+            if let Some(b) = branch {
+                self.attempt(start, b, &mut end)?;
+            }
+        }
         if !n.one_of.is_empty() {
             let mut passed = 0;
             for &b in &n.one_of {
@@ -238,8 +260,12 @@ impl<'a, 'f> Pass<'a, 'f> {
                 return Err(Fail::Mismatch);
             }
         }
-        // `in_place` implies at least one applicator, and each success read the whole
-        // value to the same end.
+        if end == start {
+            // Only `not` or an `if` without the branch it chose: nothing has read the
+            // value whole yet (and checked that it is strict JSON).
+            self.attempt(start, NodeId::TRUE, &mut end)?;
+        }
+        // Each success read the whole value to the same end.
         self.pos = end;
         Ok(())
     }
@@ -359,6 +385,7 @@ impl<'a, 'f> Pass<'a, 'f> {
     fn members(&mut self, checks: Option<&'f ObjectChecks>, keys_open: &mut bool) -> R {
         let mut seen: u64 = 0;
         let mut required = 0u32;
+        let mut count: u64 = 0;
         let mut guess = checks.map_or(u32::MAX, |o| o.first_written);
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b'}') {
@@ -410,6 +437,12 @@ impl<'a, 'f> Pass<'a, 'f> {
                 }
                 self.pos += 1;
                 self.child(schema)?;
+                count += 1;
+                if let Some(max) = checks.and_then(|o| o.max_properties.as_ref()) {
+                    if count > max.value {
+                        return Err(Fail::Mismatch);
+                    }
+                }
                 if self.closes(b'}')? {
                     break;
                 }
@@ -417,6 +450,9 @@ impl<'a, 'f> Pass<'a, 'f> {
         }
         match checks {
             Some(o) if required != o.required => Err(Fail::Mismatch),
+            Some(o) if o.min_properties.as_ref().is_some_and(|m| count < m.value) => {
+                Err(Fail::Mismatch)
+            }
             _ => Ok(()),
         }
     }
