@@ -104,6 +104,7 @@ pub mod __fuzz {
 
 pub use builder::FormBuilder;
 pub use form::error::{FormError, FormErrorKind};
+pub use form::vocabulary::Dialect;
 pub use form::Form;
 pub use limits::{Limits, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH};
 pub use verify::accepted::Accepted;
