@@ -46,7 +46,7 @@ pub(crate) fn classify(e: &FormError, bytes: &[u8]) -> (Class, String) {
         FormErrorKind::RefCycle => "$ref cycle".to_owned(),
         FormErrorKind::NestedId => "$id below the root".to_owned(),
         FormErrorKind::ExpansionTooLarge => "expansion too large (bounded work)".to_owned(),
-        FormErrorKind::Draft07Mismatch => format!("draft-07 mismatch: {keyword:?}"),
+        FormErrorKind::RefSibling(d) => format!("{keyword:?} beside $ref ({d} ignores it)"),
         // A kind added to the library later: its text, which names no pointer.
         other => other.to_string(),
     };
