@@ -125,16 +125,20 @@ mod tests {
             r#"unknown keyword "discriminator""#,
         );
         refused(
-            r#"{"properties":{"a/b":{"format":"uri"}}}"#,
-            r#"unsupported format "uri""#,
+            r#"{"properties":{"a/b":{"format":"unknown"}}}"#,
+            r#"unsupported format "unknown""#,
         );
         refused(
-            r#"{"$schema":"http://json-schema.org/draft-04/schema#"}"#,
-            r#"unsupported dialect "draft-04""#,
+            r#"{"$schema":"http://json-schema.org/draft-03/schema#"}"#,
+            r#"unsupported dialect "draft-03""#,
         );
         refused(
-            r#"{"$schema":"https://json-schema.org/draft/2019-09/schema"}"#,
-            r#"unsupported dialect "2019-09""#,
+            r#"{"$schema":"https://json-schema.org/draft/2099-01/schema"}"#,
+            r#"unsupported dialect "2099-01""#,
+        );
+        refused(
+            r##"{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#","type":"null"}"##,
+            r#""type" beside $ref (draft-07 ignores it)"#,
         );
         refused(r#"{"$ref":"other.json#/a"}"#, "remote $ref");
         refused(r#"{"pattern":"(?=a)"}"#, "pattern: lookahead");
