@@ -56,9 +56,7 @@ impl fmt::Display for FormErrorKind {
         match self {
             FormErrorKind::Parse(e) => write!(f, "the form is not strict JSON: {e}"),
             FormErrorKind::NotASchema => f.write_str("a schema must be an object or a boolean"),
-            FormErrorKind::UnknownKeyword => {
-                f.write_str("keyword outside the vocabulary of the form's dialect")
-            }
+            FormErrorKind::UnknownKeyword => f.write_str("keyword outside the vocabulary"),
             FormErrorKind::InvalidValue(what) => write!(f, "invalid value: expected {what}"),
             FormErrorKind::DuplicateType => f.write_str("type names the same type twice"),
             FormErrorKind::UnsupportedFormat => f.write_str("unsupported format"),
