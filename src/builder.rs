@@ -5,10 +5,12 @@
 //! the others above it (see `docs/ARCHITECTURE.md`, "Stages").
 
 use crate::form::error::FormError;
+use crate::form::vocabulary::Dialect;
 use crate::form::{compile, pointer, Form};
 use crate::limits::Limits;
 
-/// Options for compiling a form: the limits its bodies are held to.
+/// Options for compiling a form: the limits its bodies are held to, and the dialect of
+/// a form without `$schema`.
 ///
 /// ```
 /// let form = formgate::Form::builder()
@@ -21,6 +23,7 @@ use crate::limits::Limits;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FormBuilder {
     limits: Limits,
+    default_dialect: Dialect,
 }
 
 impl FormBuilder {
@@ -36,6 +39,22 @@ impl FormBuilder {
         self
     }
 
+    /// The dialect of a form whose root has no `$schema` (default 2020-12). A form's
+    /// own `$schema` always wins.
+    ///
+    /// ```
+    /// use formgate::{Dialect, Form};
+    /// let schema = br#"{"items":[{"type":"string"}],"additionalItems":false}"#;
+    /// assert!(Form::compile(schema).is_err()); // 2020-12 has no array-form items
+    /// let form = Form::builder().default_dialect(Dialect::Draft7).compile(schema).unwrap();
+    /// assert!(form.verify(br#"["a"]"#).is_ok());
+    /// assert!(form.verify(br#"["a",1]"#).is_err());
+    /// ```
+    pub fn default_dialect(mut self, dialect: Dialect) -> FormBuilder {
+        self.default_dialect = dialect;
+        self
+    }
+
     /// Set both limits at once.
     pub fn limits(mut self, limits: Limits) -> FormBuilder {
         self.limits = limits;
@@ -46,7 +65,7 @@ impl FormBuilder {
     /// the default limits (1 MiB, depth 128).
     pub fn compile(self, schema: &[u8]) -> Result<Form, FormError> {
         let value = crate::parse::parse(schema, &Limits::default()).map_err(FormError::parse)?;
-        let compiled = compile::compile(&value).map_err(|mut e| {
+        let compiled = compile::compile(&value, self.default_dialect).map_err(|mut e| {
             e.set_offset(pointer::offset_of(schema, e.pointer()));
             e
         })?;

@@ -55,7 +55,7 @@
 //! | unique member names, after unescaping | `{"a":1,"\u0061":2}`, `{"/":1,"\/":2}` (but NFC and NFD spellings differ) |
 //! | numbers exact | nothing is converted to a float; `1e400`, `-0`, 400-digit integers are kept as written |
 //!
-//! ## Vocabulary (JSON Schema 2020-12 semantics)
+//! ## Vocabulary (2020-12 spellings)
 //!
 //! | kind | keywords |
 //! |---|---|
@@ -64,7 +64,18 @@
 //! | annotations | `title`, `description`, `default`, `examples`, `$comment`, `deprecated`, `readOnly`, `writeOnly`, `$schema`, `$id` (root only): kept verbatim, never decide |
 //!
 //! Everything else is a compile error ([`FormError`]) naming the keyword and its JSON
-//! Pointer: fail closed. draft-07 forms compile where their meaning equals 2020-12's.
+//! Pointer: fail closed.
+//!
+//! ## Dialects
+//!
+//! draft-04, draft-06, draft-07, 2019-09 and 2020-12 ([`Dialect`]), chosen by the
+//! root's `$schema`, else by [`FormBuilder::default_dialect`] (2020-12 unless set).
+//! Each keeps its own keywords and meanings: draft-04's `id` and boolean
+//! `exclusiveMaximum`/`exclusiveMinimum`, `definitions` and `dependencies` up to
+//! draft-07, array-form `items` with `additionalItems` up to 2019-09; a keyword the
+//! dialect lacks is refused, as is a `$ref` beside assertions in draft-04..07 (those
+//! drafts ignore its siblings). The published `s` keeps the author's spelling.
+//! `docs/DIALECTS.md` has the table.
 //!
 //! ## Limits
 //!
@@ -104,6 +115,7 @@ pub mod __fuzz {
 
 pub use builder::FormBuilder;
 pub use form::error::{FormError, FormErrorKind};
+pub use form::vocabulary::Dialect;
 pub use form::Form;
 pub use limits::{Limits, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH};
 pub use verify::accepted::Accepted;

@@ -12,6 +12,8 @@ use crate::Status;
 /// Arguments of `formgate audit`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    dialect: crate::form_arg::DialectArg,
     /// Print the audit as one JSON object: profile, findings (rule, pointer, message),
     /// max_depth, max_size
     #[arg(long)]
@@ -33,7 +35,11 @@ pub(crate) struct Args {
 /// Audit the form: exit 0 without findings, 1 with findings or if the form does not
 /// compile, 2 on I/O errors.
 pub(crate) fn run(args: &Args) -> Status {
-    let form = match crate::form_arg::load(&args.form, formgate::Limits::default()) {
+    let form = match crate::form_arg::load(
+        &args.form,
+        formgate::Limits::default(),
+        args.dialect.default_dialect,
+    ) {
         Ok(form) => form,
         Err(status) => return status,
     };

@@ -11,6 +11,8 @@ use crate::Status;
 /// Arguments of `formgate publish`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    dialect: crate::form_arg::DialectArg,
     /// The form (a JSON Schema file)
     #[arg(value_name = "FORM")]
     form: PathBuf,
@@ -48,7 +50,11 @@ pub(crate) fn run(args: &Args) -> Status {
             }
         }
     };
-    let form = match crate::form_arg::load(&args.form, formgate::Limits::default()) {
+    let form = match crate::form_arg::load(
+        &args.form,
+        formgate::Limits::default(),
+        args.dialect.default_dialect,
+    ) {
         Ok(f) => f,
         Err(status) => return status,
     };

@@ -7,6 +7,8 @@ use crate::Status;
 /// Arguments of `formgate render`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    dialect: crate::form_arg::DialectArg,
     /// The form (a JSON Schema file), or `-` for standard input
     #[arg(value_name = "FORM")]
     form: PathBuf,
@@ -14,7 +16,11 @@ pub(crate) struct Args {
 
 /// Print `s`: exit 0, or 1 if the form does not compile.
 pub(crate) fn run(args: &Args) -> Status {
-    match crate::form_arg::load(&args.form, formgate::Limits::default()) {
+    match crate::form_arg::load(
+        &args.form,
+        formgate::Limits::default(),
+        args.dialect.default_dialect,
+    ) {
         Ok(form) => {
             outln!("{}", form.schema_json());
             Status::Accepted

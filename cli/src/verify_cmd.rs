@@ -13,6 +13,8 @@ use crate::Status;
 /// Arguments of `formgate verify`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    dialect: crate::form_arg::DialectArg,
     /// Say why a body was rejected: kind, byte offset, line:column, and the pointers in
     /// the body and in the form
     #[arg(long)]
@@ -41,7 +43,11 @@ pub(crate) fn run(args: &Args) -> Status {
         eprintln!("formgate verify: standard input (`-`) can be read only once");
         return Status::Failed;
     }
-    let form = match crate::form_arg::load(&args.form, args.limits.limits()) {
+    let form = match crate::form_arg::load(
+        &args.form,
+        args.limits.limits(),
+        args.dialect.default_dialect,
+    ) {
         Ok(f) => f,
         Err(status) => return status,
     };

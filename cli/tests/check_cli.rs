@@ -13,8 +13,8 @@ const DIR: &str = "check_cli";
 
 const OK: &[u8] = br#"{"type":"string"}"#;
 const UNKNOWN: &[u8] = br#"{"discriminator":{}}"#;
-const FORMAT: &[u8] = br#"{"properties":{"u":{"format":"url"}}}"#;
-const DRAFT4: &[u8] = br#"{"$schema":"http://json-schema.org/draft-04/schema#"}"#;
+const FORMAT: &[u8] = br#"{"properties":{"u":{"format":"unknown"}}}"#;
+const DRAFT3: &[u8] = br#"{"$schema":"http://json-schema.org/draft-03/schema#"}"#;
 const DUPLICATE: &[u8] = br#"{"type":"string","type":"number"}"#;
 
 /// An empty directory `name` in the scratch directory.
@@ -150,8 +150,8 @@ fn the_summary_counts_and_orders_the_reasons() {
     for (name, form) in [
         ("ok1.json", OK),
         ("ok2.json", OK),
-        ("draft4a.json", DRAFT4),
-        ("draft4b.json", DRAFT4),
+        ("draft3a.json", DRAFT3),
+        ("draft3b.json", DRAFT3),
         ("format1.json", FORMAT),
         ("format2.json", FORMAT),
         ("unknown.json", UNKNOWN),
@@ -168,8 +168,8 @@ refused         5   62.5%
 malformed       1   12.5%
 unreadable      0    0.0%
 reasons (refused and malformed forms, first refusal each):
-    2   25.0%  unsupported dialect \"draft-04\"
-    2   25.0%  unsupported format \"url\"
+    2   25.0%  unsupported dialect \"draft-03\"
+    2   25.0%  unsupported format \"unknown\"
     1   12.5%  invalid JSON: duplicate member name
     1   12.5%  unknown keyword \"discriminator\"
 ";

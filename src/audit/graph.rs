@@ -11,6 +11,7 @@
 //!
 //! Cost: O(nodes + edges) time and memory for each traversal.
 
+use crate::form::dialect::Legacy;
 use crate::form::node::{Node, NodeId};
 use crate::form::pointer;
 use crate::form::Form;
@@ -87,8 +88,11 @@ impl Edge {
             Via::AllOf(i) => pointer::join(&pointer::join(at, "allOf"), &i.to_string()),
             Via::AnyOf(i) => pointer::join(&pointer::join(at, "anyOf"), &i.to_string()),
             Via::OneOf(i) => pointer::join(&pointer::join(at, "oneOf"), &i.to_string()),
-            Via::Prefix(i) => pointer::join(&pointer::join(at, "prefixItems"), &i.to_string()),
-            Via::Items => pointer::join(at, "items"),
+            Via::Prefix(i) => {
+                let kw = Legacy::prefix_keyword(from.legacy.as_deref());
+                pointer::join(&pointer::join(at, kw), &i.to_string())
+            }
+            Via::Items => pointer::join(at, Legacy::items_keyword(from.legacy.as_deref())),
             Via::Property(m) => {
                 let name = from.object.as_ref().map_or("", |o| &*o.members[m].name);
                 pointer::join(&pointer::join(at, "properties"), name)
@@ -100,7 +104,8 @@ impl Edge {
             Via::Else => pointer::join(at, "else"),
             Via::Dependent(i) => {
                 let name = from.dependent_schemas.get(i).map_or("", |(n, _)| &**n);
-                pointer::join(&pointer::join(at, "dependentSchemas"), name)
+                let kw = Legacy::dependent_keyword(from.legacy.as_deref());
+                pointer::join(&pointer::join(at, kw), name)
             }
             Via::PropertyNames => pointer::join(at, "propertyNames"),
             Via::Pattern(i) => {

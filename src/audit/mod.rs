@@ -401,7 +401,7 @@ impl Form {
     }
 
     /// Bound recursion within the form: every `$ref` cycle becomes `depth` levels of
-    /// copies under `$defs` (`name_2`, `name_1`, … below the original, which is the top
+    /// copies under `$defs` (`definitions` in draft-04..07; `name_2`, `name_1`, … below the original, which is the top
     /// level), each level's recursive `$ref` pointing one level down; the last level
     /// leaves the recursive alternative out (an `anyOf` branch is dropped, a member or
     /// element becomes `false`). Annotations are kept. The result is compiled with this
@@ -438,6 +438,7 @@ impl Form {
         let text = unroll::unroll(self, depth)?;
         Form::builder()
             .limits(self.limits())
+            .default_dialect(self.dialect())
             .compile(text.as_bytes())
     }
 }

@@ -5,7 +5,7 @@
 //! their targets are the *definitions*. With `n` levels:
 //! - the form itself is the top level `n` of every cycle;
 //! - each definition gets copies at levels `n-1` … `1` under the root's `$defs`
-//!   (`definitions` in draft-07), named after it (`node_2`, `node_1`);
+//!   (`definitions` in draft-04..07), named after it (`node_2`, `node_1`);
 //! - a recursive `$ref` at level `k` of its cycle points to the copy at level `k-1`;
 //!   at level 1 it is left out: the schema holding it becomes `false`, and that
 //!   `false` is simplified away where its meaning allows (an `anyOf`/`oneOf` branch is
@@ -34,7 +34,6 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::form::error::FormError;
 use crate::form::node::{NodeId, Types};
-use crate::form::vocabulary::Dialect;
 use crate::form::Form;
 use crate::limits::Limits;
 use crate::parse::error::{ParseError, ParseErrorKind};
@@ -58,10 +57,7 @@ pub(crate) fn unroll(form: &Form, depth: u32) -> Result<String, FormError> {
     if targets.is_empty() {
         return Ok(text.to_owned());
     }
-    let defs_keyword = match form.dialect() {
-        Dialect::Draft07 => "definitions",
-        Dialect::Draft2020_12 => "$defs",
-    };
+    let defs_keyword = form.dialect().defs_keyword();
     let existing: Vec<&str> = match root.get(defs_keyword) {
         Some(Value::Object(m)) => m.iter().map(|(k, _)| k.as_ref()).collect(),
         _ => Vec::new(),
@@ -263,7 +259,7 @@ impl<'a> Unroller<'_, '_, '_> {
         let mut pruned = false;
         for (k, value) in members {
             let emitted = match (k.as_ref(), value) {
-                ("$defs" | "definitions" | "$schema" | "$id", _) if scope.copy => continue,
+                ("$defs" | "definitions" | "$schema" | "$id" | "id", _) if scope.copy => continue,
                 ("$ref", _) if recursive_target.is_some() => {
                     Value::String(Cow::Owned(recursive_target.clone().unwrap_or_default()))
                 }
@@ -289,10 +285,13 @@ impl<'a> Unroller<'_, '_, '_> {
                         .collect();
                     Value::Object(list)
                 }
-                ("items", _) => {
-                    let (s, gone) = self.schema(value, &join("items"), scope);
+                ("items" | "additionalItems", v) if !matches!(v, Value::Array(_)) => {
+                    let (s, gone) = self.schema(value, &join(k), scope);
                     let prefix = node.array.as_ref().map_or(0, |a| a.prefix.len()) as u64;
-                    dead |= gone && array_only && min_items > prefix;
+                    // `additionalItems` applies only after array-form `items`.
+                    let applies =
+                        k == "items" || node.legacy.as_ref().is_some_and(|l| l.items_array);
+                    dead |= gone && applies && array_only && min_items > prefix;
                     s
                 }
                 ("additionalProperties" | "then" | "else" | "contains" | "propertyNames", _) => {
@@ -307,7 +306,10 @@ impl<'a> Unroller<'_, '_, '_> {
                     dead |= gone || s != *value;
                     s
                 }
-                ("patternProperties" | "dependentSchemas", Value::Object(entries)) => {
+                (
+                    "patternProperties" | "dependentSchemas" | "dependencies",
+                    Value::Object(entries),
+                ) => {
                     let base = join(k);
                     let list = entries
                         .iter()
@@ -318,14 +320,14 @@ impl<'a> Unroller<'_, '_, '_> {
                         .collect();
                     Value::Object(list)
                 }
-                ("prefixItems" | "allOf" | "anyOf" | "oneOf", Value::Array(list)) => {
+                ("prefixItems" | "items" | "allOf" | "anyOf" | "oneOf", Value::Array(list)) => {
                     let base = join(k);
                     let mut kept = Vec::with_capacity(list.len());
                     for (i, sub) in list.iter().enumerate() {
                         let p = crate::form::pointer::join(&base, &i.to_string());
                         let (s, gone) = self.schema(sub, &p, scope);
                         match k.as_ref() {
-                            "prefixItems" => {
+                            "prefixItems" | "items" => {
                                 dead |= gone && array_only && min_items > i as u64;
                                 kept.push(s);
                             }

@@ -18,6 +18,7 @@ use smallvec::SmallVec;
 use crate::parse::value::{write_compact, Value};
 
 use super::consts::Consts;
+use super::dialect::{self, Legacy};
 use super::error::{FormError, FormErrorKind};
 use super::format::Format;
 use super::node::{
@@ -49,6 +50,9 @@ struct Compiler {
     consts: Consts,
     by_pointer: HashMap<String, NodeId>,
     refs: Vec<PendingRef>,
+    /// The next schema may be a boolean even in draft-04 (`additionalProperties`,
+    /// `additionalItems`).
+    bool_ok: bool,
 }
 
 type Result<T> = std::result::Result<T, FormError>;
@@ -65,10 +69,10 @@ fn invalid(keyword: Keyword, at: &str, expected: &'static str) -> FormError {
     err(FormErrorKind::InvalidValue(expected), keyword, at)
 }
 
-/// Compile a parsed form.
-pub(crate) fn compile(root: &Value<'_>) -> Result<Compiled> {
+/// Compile a parsed form, of dialect `default` unless its `$schema` names another.
+pub(crate) fn compile(root: &Value<'_>, default: Dialect) -> Result<Compiled> {
     let dialect = match root.get("$schema") {
-        None => Dialect::Draft2020_12,
+        None => default,
         Some(Value::String(uri)) => Dialect::from_uri(uri)
             .ok_or_else(|| err(FormErrorKind::UnsupportedDialect, Keyword::Schema, ""))?,
         Some(_) => return Err(invalid(Keyword::Schema, "", "a string")),
@@ -79,6 +83,7 @@ pub(crate) fn compile(root: &Value<'_>) -> Result<Compiled> {
         consts: Consts::default(),
         by_pointer: HashMap::new(),
         refs: Vec::new(),
+        bool_ok: false,
     };
     c.nodes[NodeId::FALSE.index()].reject_all = true;
     let root_id = c.schema(root, "", true)?;
@@ -138,6 +143,10 @@ impl Compiler {
     /// Compile the schema `v` found at `at` (invariant 2: every schema position is
     /// visited). Recursion depth is bounded by the form's parse depth limit.
     fn schema(&mut self, v: &Value<'_>, at: &str, is_root: bool) -> Result<NodeId> {
+        let bool_ok = std::mem::take(&mut self.bool_ok);
+        if matches!(v, Value::Bool(_)) && self.dialect == Dialect::Draft4 && !bool_ok {
+            return Err(dialect::no_boolean_schema(at));
+        }
         let id = match v {
             Value::Bool(true) => NodeId::TRUE,
             Value::Bool(false) => NodeId::FALSE,
@@ -179,6 +188,7 @@ impl Compiler {
         let mut properties: Vec<(Box<str>, NodeId)> = Vec::new();
         let mut general_only = false;
         let has_ref = members.iter().any(|(k, _)| k == "$ref");
+        let mut legacy = Legacy::default();
 
         for (name, value) in members {
             let Some(kw) = Keyword::from_name(name) else {
@@ -189,34 +199,7 @@ impl Compiler {
                 ));
             };
             let here = pointer::join(at, name);
-            match (kw, self.dialect) {
-                (k, Dialect::Draft07) if k.is_2019_or_later() => {
-                    return Err(FormError::new(
-                        FormErrorKind::UnknownKeyword,
-                        Some(name),
-                        here,
-                    ));
-                }
-                (Keyword::Definitions, Dialect::Draft2020_12) => {
-                    return Err(FormError::new(
-                        FormErrorKind::UnknownKeyword,
-                        Some(name),
-                        here,
-                    ));
-                }
-                _ => {}
-            }
-            if self.dialect == Dialect::Draft07
-                && has_ref
-                && !matches!(
-                    kw,
-                    Keyword::Ref | Keyword::Definitions | Keyword::Schema | Keyword::Id
-                )
-                && !kw.is_annotation()
-            {
-                // draft-07 ignores every sibling of `$ref`; 2020-12 applies them.
-                return Err(err(FormErrorKind::Draft07Mismatch, kw, at));
-            }
+            dialect::admit(kw, name, self.dialect, has_ref, at)?;
             let mut verbatim = None;
             match kw {
                 Keyword::Type => {
@@ -297,6 +280,19 @@ impl Compiler {
                     number.maximum = Some(decimal(value, kw, at)?);
                     has_number = true;
                 }
+                Keyword::ExclusiveMinimum | Keyword::ExclusiveMaximum
+                    if self.dialect == Dialect::Draft4 =>
+                {
+                    let Value::Bool(on) = value else {
+                        return Err(invalid(kw, at, "a boolean (draft-04)"));
+                    };
+                    if kw == Keyword::ExclusiveMinimum {
+                        legacy.exclusive_minimum = *on;
+                    } else {
+                        legacy.exclusive_maximum = *on;
+                    }
+                    verbatim = Some(json(value));
+                }
                 Keyword::ExclusiveMinimum => {
                     number.exclusive_minimum = Some(decimal(value, kw, at)?);
                     has_number = true;
@@ -326,20 +322,48 @@ impl Compiler {
                     has_object = true;
                 }
                 Keyword::AdditionalProperties => {
+                    self.bool_ok = true;
                     object.additional = Some(self.schema(value, &here, false)?);
                     has_object = true;
                 }
+                Keyword::Items if self.dialect.has_array_items() && value.as_array().is_some() => {
+                    array.prefix = self.schema_list(value, kw, at)?.into_vec();
+                    legacy.items_array = true;
+                    has_array = true;
+                }
                 Keyword::Items => {
                     if let Value::Array(_) = value {
-                        let kind = if self.dialect == Dialect::Draft07 {
-                            FormErrorKind::Draft07Mismatch
-                        } else {
-                            FormErrorKind::InvalidValue("a schema")
-                        };
-                        return Err(err(kind, kw, at));
+                        return Err(invalid(kw, at, "a schema"));
                     }
                     array.items = Some(self.schema(value, &here, false)?);
                     has_array = true;
+                }
+                Keyword::AdditionalItems => {
+                    self.bool_ok = true;
+                    legacy.additional_items = Some(self.schema(value, &here, false)?);
+                }
+                Keyword::Dependencies => {
+                    let Value::Object(entries) = value else {
+                        return Err(invalid(kw, at, "an object of schemas or name lists"));
+                    };
+                    for (trigger, dep) in entries {
+                        let is_schema = !matches!(dep, Value::Array(_));
+                        if is_schema {
+                            let child = self.schema(dep, &pointer::join(&here, trigger), false)?;
+                            node.dependent_schemas
+                                .push((trigger.as_ref().into(), child));
+                        } else {
+                            let list = names(dep, kw, at, "an object of schemas or name lists")?;
+                            object
+                                .dependent_required
+                                .push((trigger.as_ref().into(), list));
+                        }
+                        legacy
+                            .dependencies
+                            .push((trigger.as_ref().into(), is_schema));
+                    }
+                    has_object = true;
+                    general_only = true;
                 }
                 Keyword::PrefixItems => {
                     let list = self.schema_list(value, kw, at)?;
@@ -359,20 +383,8 @@ impl Compiler {
                     let Value::Object(entries) = value else {
                         return Err(invalid(kw, at, WHAT));
                     };
-                    for (trigger, names) in entries {
-                        let Value::Array(names) = names else {
-                            return Err(invalid(kw, at, WHAT));
-                        };
-                        let mut list: Vec<Box<str>> = Vec::new();
-                        for n in names {
-                            let Value::String(n) = n else {
-                                return Err(invalid(kw, at, WHAT));
-                            };
-                            if list.iter().any(|l| **l == **n) {
-                                return Err(invalid(kw, at, WHAT));
-                            }
-                            list.push(n.as_ref().into());
-                        }
+                    for (trigger, list) in entries {
+                        let list = names(list, kw, at, WHAT)?;
                         object
                             .dependent_required
                             .push((trigger.as_ref().into(), list));
@@ -481,7 +493,7 @@ impl Compiler {
                     }
                     verbatim = Some(json(value));
                 }
-                Keyword::Id => {
+                Keyword::Id | Keyword::LegacyId => {
                     if !is_root {
                         return Err(err(FormErrorKind::NestedId, kw, at));
                     }
@@ -513,6 +525,19 @@ impl Compiler {
             node.order.push((kw, verbatim));
         }
 
+        if legacy.items_array {
+            // `additionalItems` applies only after array-form `items`.
+            array.items = legacy.additional_items;
+        }
+        if legacy.exclusive_minimum {
+            number.exclusive_minimum = number.minimum.clone();
+        }
+        if legacy.exclusive_maximum {
+            number.exclusive_maximum = number.maximum.clone();
+        }
+        if legacy.is_used() {
+            node.legacy = Some(Box::new(legacy));
+        }
         node.values = match (node.enum_written, node.const_written) {
             (Some(e), Some(c)) => {
                 // Both must hold: the const value if the enum lists it, else nothing.
@@ -737,6 +762,24 @@ impl Compiler {
         }
         Ok(())
     }
+}
+
+/// A list of unique names (`dependentRequired`'s and `dependencies`' lists).
+fn names(value: &Value<'_>, kw: Keyword, at: &str, what: &'static str) -> Result<Vec<Box<str>>> {
+    let Value::Array(names) = value else {
+        return Err(invalid(kw, at, what));
+    };
+    let mut list: Vec<Box<str>> = Vec::new();
+    for n in names {
+        let Value::String(n) = n else {
+            return Err(invalid(kw, at, what));
+        };
+        if list.iter().any(|l| **l == **n) {
+            return Err(invalid(kw, at, what));
+        }
+        list.push(n.as_ref().into());
+    }
+    Ok(list)
 }
 
 fn json(v: &Value<'_>) -> Box<str> {

@@ -4,6 +4,8 @@ use std::fmt;
 
 use crate::parse::error::ParseError;
 
+use super::vocabulary::Dialect;
+
 /// Why a form does not compile.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -12,7 +14,8 @@ pub enum FormErrorKind {
     Parse(ParseError),
     /// A schema is neither an object nor a boolean.
     NotASchema,
-    /// A keyword outside Vocabulary v1 (fail closed: it is never ignored).
+    /// A keyword outside the vocabulary, or one the form's dialect does not have (fail
+    /// closed: it is never ignored).
     UnknownKeyword,
     /// A keyword whose value has the wrong shape (`maxLength: -1`, `required: "a"`);
     /// the text says what was expected.
@@ -23,7 +26,8 @@ pub enum FormErrorKind {
     UnsupportedFormat,
     /// A `pattern` that is not ECMA-262, or cannot be matched exactly in linear time.
     InvalidPattern(String),
-    /// A `$schema` other than 2020-12 (or draft-07), or one below the root.
+    /// A `$schema` that names none of the five dialects ([`Dialect::from_uri`]), or one
+    /// below the root.
     UnsupportedDialect,
     /// A `$ref` that does not start with `#`: remote documents are never fetched.
     RemoteRef,
@@ -40,9 +44,11 @@ pub enum FormErrorKind {
     /// reach more than 100,000 subschemas on one value (shared `$ref`s counted once per path): verifying a single value
     /// against it would cost that much, so the form is refused (bounded work).
     ExpansionTooLarge,
-    /// A draft-07 construct whose meaning differs from 2020-12's (a `$ref` with sibling
-    /// assertions, which draft-07 ignores; array-form `items`).
-    Draft07Mismatch,
+    /// A `$ref` with a sibling keyword that is not an annotation, in a dialect that
+    /// ignores every sibling of `$ref` (draft-04, draft-06, draft-07): the form would
+    /// mean one thing to formgate and another to that dialect's validators. The keyword
+    /// named is the sibling.
+    RefSibling(Dialect),
 }
 
 impl fmt::Display for FormErrorKind {
@@ -66,9 +72,10 @@ impl fmt::Display for FormErrorKind {
             FormErrorKind::ExpansionTooLarge => f.write_str(
                 "in-place applicators reach too many subschemas on one value (bounded work)",
             ),
-            FormErrorKind::Draft07Mismatch => {
-                f.write_str("draft-07 construct whose meaning differs from 2020-12")
-            }
+            FormErrorKind::RefSibling(d) => write!(
+                f,
+                "keyword beside $ref, which {d} ignores (move it into an allOf with the $ref)"
+            ),
         }
     }
 }

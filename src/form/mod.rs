@@ -12,6 +12,7 @@
 
 pub(crate) mod compile;
 pub(crate) mod consts;
+pub(crate) mod dialect;
 pub(crate) mod error;
 pub(crate) mod format;
 pub(crate) mod node;
@@ -114,10 +115,15 @@ impl Form {
         self.root
     }
 
-    /// The dialect the form declared (`$schema`), which decides keyword spellings
-    /// such as `$defs` or `definitions`.
+    /// The form's dialect: the one its `$schema` names, else the builder's default
+    /// ([`FormBuilder::default_dialect`](crate::FormBuilder::default_dialect)).
+    ///
+    /// ```
+    /// let form = formgate::Form::compile(br#"{"$schema":"http://json-schema.org/draft-04/schema#"}"#).unwrap();
+    /// assert_eq!(form.dialect(), formgate::Dialect::Draft4);
+    /// ```
     #[inline]
-    pub(crate) fn dialect(&self) -> Dialect {
+    pub fn dialect(&self) -> Dialect {
         self.dialect
     }
 }

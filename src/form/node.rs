@@ -12,6 +12,7 @@
 use smallvec::SmallVec;
 
 use super::consts::ConstId;
+use super::dialect::Legacy;
 use super::format::Format;
 use super::number::{Decimal, Small};
 use super::pattern::Pattern;
@@ -386,6 +387,8 @@ pub(crate) struct Node {
     pub(crate) defs: Vec<(Box<str>, NodeId)>,
     /// Keywords in the order written, with annotation values as compact JSON.
     pub(crate) order: Vec<(Keyword, Option<Box<str>>)>,
+    /// How a dialect before 2020-12 spelled this node's checks (`form::dialect`).
+    pub(crate) legacy: Option<Box<Legacy>>,
 }
 
 impl Node {
@@ -418,6 +421,7 @@ impl Node {
             landing: NodeId::TRUE,
             defs: Vec::new(),
             order: Vec::new(),
+            legacy: None,
         }
     }
 

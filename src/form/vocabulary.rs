@@ -7,31 +7,124 @@
 //!    (holds subschemas), or an annotation (kept verbatim for rendering, never read by
 //!    the validator).
 
-/// The 2020-12 dialect URI.
-pub(crate) const DIALECT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
-/// draft-07's URI, accepted where its meaning equals 2020-12's.
-pub(crate) const DIALECT_DRAFT_07: &str = "http://json-schema.org/draft-07/schema";
-
-/// Which dialect a form declares with `$schema`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Dialect {
-    /// JSON Schema 2020-12 (also the default when `$schema` is absent).
+/// A JSON Schema dialect: which draft's keywords, spellings and meanings a form uses.
+///
+/// A form names its dialect with `$schema` at its root (see [`Dialect::from_uri`]);
+/// without one, the dialect is [`FormBuilder::default_dialect`](crate::FormBuilder::default_dialect)'s,
+/// 2020-12 unless set. Each dialect keeps its own meaning: a keyword the dialect does
+/// not have is refused, never ignored (`docs/DIALECTS.md` has the table).
+///
+/// ```
+/// use formgate::Dialect;
+/// assert_eq!(Dialect::from_uri("http://json-schema.org/draft-04/schema#"), Some(Dialect::Draft4));
+/// assert_eq!(Dialect::from_name("2019-09"), Some(Dialect::Draft2019_09));
+/// assert_eq!(Dialect::default(), Dialect::Draft2020_12);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[non_exhaustive]
+pub enum Dialect {
+    /// draft-04 (`id`, boolean `exclusiveMaximum`/`exclusiveMinimum`, `definitions`,
+    /// `dependencies`, array-form `items` with `additionalItems`).
+    Draft4,
+    /// draft-06: draft-04 plus `$id`, `const`, `contains`, `propertyNames`, `examples`,
+    /// numeric `exclusiveMaximum`/`exclusiveMinimum`, boolean schemas.
+    Draft6,
+    /// draft-07: draft-06 plus `if`/`then`/`else`, `$comment`, `readOnly`, `writeOnly`.
+    Draft7,
+    /// 2019-09: `$defs`, `dependentRequired`, `dependentSchemas`, `minContains`,
+    /// `maxContains`, `deprecated`; `$ref` applies beside other keywords; array-form
+    /// `items` with `additionalItems` remain.
+    Draft2019_09,
+    /// 2020-12: `prefixItems` and `items` replace array-form `items` and
+    /// `additionalItems`. The default.
+    #[default]
     Draft2020_12,
-    /// draft-07, compiled only where its meaning is identical to 2020-12's.
-    Draft07,
 }
 
 impl Dialect {
-    /// The dialect named by a `$schema` value, if it is one formgate implements.
-    pub(crate) fn from_uri(uri: &str) -> Option<Dialect> {
-        let bare = uri.strip_suffix('#').unwrap_or(uri);
-        if bare == DIALECT_2020_12 {
-            Some(Dialect::Draft2020_12)
-        } else if bare == DIALECT_DRAFT_07 {
-            Some(Dialect::Draft07)
-        } else {
-            None
+    /// Every dialect, oldest first.
+    pub const ALL: [Dialect; 5] = [
+        Dialect::Draft4,
+        Dialect::Draft6,
+        Dialect::Draft7,
+        Dialect::Draft2019_09,
+        Dialect::Draft2020_12,
+    ];
+
+    /// The dialect's metaschema URI, as its specification writes it (the spelling
+    /// generators should use).
+    pub fn uri(self) -> &'static str {
+        match self {
+            Dialect::Draft4 => "http://json-schema.org/draft-04/schema#",
+            Dialect::Draft6 => "http://json-schema.org/draft-06/schema#",
+            Dialect::Draft7 => "http://json-schema.org/draft-07/schema#",
+            Dialect::Draft2019_09 => "https://json-schema.org/draft/2019-09/schema",
+            Dialect::Draft2020_12 => "https://json-schema.org/draft/2020-12/schema",
         }
+    }
+
+    /// The dialect's short name, as the command line's `--default-dialect` takes it:
+    /// `draft4`, `draft6`, `draft7`, `2019-09`, `2020-12`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Draft4 => "draft4",
+            Dialect::Draft6 => "draft6",
+            Dialect::Draft7 => "draft7",
+            Dialect::Draft2019_09 => "2019-09",
+            Dialect::Draft2020_12 => "2020-12",
+        }
+    }
+
+    /// The dialect with this short name ([`Dialect::name`]).
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        Dialect::ALL.into_iter().find(|d| d.name() == name)
+    }
+
+    /// The dialect a `$schema` value names: the metaschema URI of one of the five
+    /// drafts, with or without its trailing empty fragment `#`, with `http` or
+    /// `https` (forms in the wild write both; the URI names the draft either way).
+    /// Anything else is `None` (the form is refused: `UnsupportedDialect`).
+    pub fn from_uri(uri: &str) -> Option<Dialect> {
+        let bare = uri.strip_suffix('#').unwrap_or(uri);
+        let rest = bare
+            .strip_prefix("https://")
+            .or_else(|| bare.strip_prefix("http://"))?;
+        Dialect::ALL.into_iter().find(|d| {
+            let canonical = d.uri().strip_suffix('#').unwrap_or(d.uri());
+            canonical.split_once("://").map(|(_, r)| r) == Some(rest)
+        })
+    }
+
+    /// draft-04, draft-06 or draft-07: `$ref` ignores its siblings, `definitions`,
+    /// `dependencies`.
+    pub(crate) fn is_pre_2019(self) -> bool {
+        self < Dialect::Draft2019_09
+    }
+
+    /// Whether `items` may be an array (with `additionalItems` for the rest).
+    pub(crate) fn has_array_items(self) -> bool {
+        self < Dialect::Draft2020_12
+    }
+
+    /// The keyword holding reusable schemas in this dialect.
+    pub(crate) fn defs_keyword(self) -> &'static str {
+        if self.is_pre_2019() {
+            "definitions"
+        } else {
+            "$defs"
+        }
+    }
+}
+
+impl std::fmt::Display for Dialect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Dialect::Draft4 => "draft-04",
+            Dialect::Draft6 => "draft-06",
+            Dialect::Draft7 => "draft-07",
+            Dialect::Draft2019_09 => "2019-09",
+            Dialect::Draft2020_12 => "2020-12",
+        })
     }
 }
 
@@ -92,11 +185,18 @@ pub(crate) enum Keyword {
     WriteOnly,
     Schema,
     Id,
+    /// draft-04's name for `$id`.
+    LegacyId,
+    /// draft-04..07: `dependentRequired` (array values) and `dependentSchemas` (schema
+    /// values) in one keyword.
+    Dependencies,
+    /// draft-04..2019-09: the schema for elements after array-form `items`.
+    AdditionalItems,
 }
 
 impl Keyword {
     /// Every keyword, in the order the vocabulary lists them.
-    pub(crate) const ALL: [Keyword; 49] = [
+    pub(crate) const ALL: [Keyword; 52] = [
         Keyword::Type,
         Keyword::Enum,
         Keyword::Const,
@@ -146,6 +246,9 @@ impl Keyword {
         Keyword::WriteOnly,
         Keyword::Schema,
         Keyword::Id,
+        Keyword::LegacyId,
+        Keyword::Dependencies,
+        Keyword::AdditionalItems,
     ];
 
     /// The keyword's name as written in a form.
@@ -200,6 +303,9 @@ impl Keyword {
             Keyword::WriteOnly => "writeOnly",
             Keyword::Schema => "$schema",
             Keyword::Id => "$id",
+            Keyword::LegacyId => "id",
+            Keyword::Dependencies => "dependencies",
+            Keyword::AdditionalItems => "additionalItems",
         }
     }
 
@@ -223,18 +329,35 @@ impl Keyword {
         )
     }
 
-    /// Keywords that 2020-12 introduced or renamed, unknown to draft-07 (which would
-    /// ignore them: formgate refuses them instead).
-    pub(crate) fn is_2019_or_later(self) -> bool {
-        matches!(
-            self,
+    /// Whether `dialect` has this keyword (its metaschema and specification list it).
+    /// A keyword a dialect lacks would be ignored by that dialect's validators: formgate
+    /// refuses it instead (`UnknownKeyword`).
+    pub(crate) fn in_dialect(self, dialect: Dialect) -> bool {
+        use Dialect::*;
+        match self {
+            Keyword::LegacyId => dialect == Draft4,
+            Keyword::Definitions | Keyword::Dependencies => dialect.is_pre_2019(),
+            Keyword::AdditionalItems => dialect.has_array_items(),
+            Keyword::Id
+            | Keyword::Const
+            | Keyword::Contains
+            | Keyword::PropertyNames
+            | Keyword::Examples => dialect >= Draft6,
+            Keyword::If
+            | Keyword::Then
+            | Keyword::Else
+            | Keyword::Comment
+            | Keyword::ReadOnly
+            | Keyword::WriteOnly => dialect >= Draft7,
             Keyword::Defs
-                | Keyword::PrefixItems
-                | Keyword::DependentRequired
-                | Keyword::DependentSchemas
-                | Keyword::MinContains
-                | Keyword::MaxContains
-        )
+            | Keyword::DependentRequired
+            | Keyword::DependentSchemas
+            | Keyword::MinContains
+            | Keyword::MaxContains
+            | Keyword::Deprecated => dialect >= Draft2019_09,
+            Keyword::PrefixItems => dialect == Draft2020_12,
+            _ => true,
+        }
     }
 }
 
@@ -259,11 +382,29 @@ mod tests {
         );
         assert_eq!(
             Dialect::from_uri("http://json-schema.org/draft-07/schema#"),
-            Some(Dialect::Draft07)
+            Some(Dialect::Draft7)
         );
         assert_eq!(
-            Dialect::from_uri("https://json-schema.org/draft/2019-09/schema"),
-            None
+            Dialect::from_uri("https://json-schema.org/draft-04/schema"),
+            Some(Dialect::Draft4)
         );
+        assert_eq!(
+            Dialect::from_uri("https://json-schema.org/draft/2019-09/schema#"),
+            Some(Dialect::Draft2019_09)
+        );
+        for bad in [
+            "http://json-schema.org/draft-03/schema#",
+            "json-schema.org/draft-07/schema",
+            "http://json-schema.org/draft-07/schema##",
+            "http://json-schema.org/draft-07/schema#/",
+            "http://json-schema.org/schema#",
+            "",
+        ] {
+            assert_eq!(Dialect::from_uri(bad), None, "{bad}");
+        }
+        for d in Dialect::ALL {
+            assert_eq!(Dialect::from_uri(d.uri()), Some(d));
+            assert_eq!(Dialect::from_name(d.name()), Some(d));
+        }
     }
 }

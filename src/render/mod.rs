@@ -164,7 +164,18 @@ impl Renderer<'_> {
             Keyword::AdditionalProperties => {
                 self.node(object.and_then(|o| o.additional).expect("compiled"), out)
             }
-            Keyword::Items => self.node(array.and_then(|a| a.items).expect("compiled"), out),
+            Keyword::Items => match (array, node.legacy.as_deref()) {
+                (Some(a), Some(l)) if l.items_array => self.list(&a.prefix, out),
+                _ => self.node(array.and_then(|a| a.items).expect("compiled"), out),
+            },
+            Keyword::AdditionalItems => self.node(
+                node.legacy
+                    .as_deref()
+                    .and_then(|l| l.additional_items)
+                    .expect("compiled"),
+                out,
+            ),
+            Keyword::Dependencies => self.dependencies(node, out),
             Keyword::PrefixItems => self.list(array.map_or(&[][..], |a| &a.prefix[..]), out),
             Keyword::MinItems => out.push_str(lexeme(array.and_then(|a| a.min_items.as_ref()))),
             Keyword::MaxItems => out.push_str(lexeme(array.and_then(|a| a.max_items.as_ref()))),
@@ -213,15 +224,7 @@ impl Renderer<'_> {
                     if i > 0 {
                         out.push(',');
                     }
-                    write_json_string(trigger, out);
-                    out.push_str(":[");
-                    for (j, n) in names.iter().enumerate() {
-                        if j > 0 {
-                            out.push(',');
-                        }
-                        write_json_string(n, out);
-                    }
-                    out.push(']');
+                    names_entry(trigger, names, out);
                 }
                 out.push('}');
             }
@@ -271,8 +274,41 @@ impl Renderer<'_> {
             | Keyword::ReadOnly
             | Keyword::WriteOnly
             | Keyword::Schema
-            | Keyword::Id => out.push_str(missing),
+            | Keyword::Id
+            | Keyword::LegacyId => out.push_str(missing),
         }
+    }
+
+    /// `dependencies` (draft-04..07): its entries in the order written, each from
+    /// `dependentSchemas` or `dependentRequired`, where the compiler put it.
+    fn dependencies(&self, node: &Node, out: &mut String) {
+        let object = node.object.as_deref();
+        let entries = node
+            .legacy
+            .as_deref()
+            .map_or(&[][..], |l| &l.dependencies[..]);
+        out.push('{');
+        for (i, (name, is_schema)) in entries.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            if *is_schema {
+                let (_, id) = node
+                    .dependent_schemas
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .expect("compiled");
+                write_json_string(name, out);
+                out.push(':');
+                self.node(*id, out);
+            } else {
+                let (_, names) = object
+                    .and_then(|o| o.dependent_required.iter().find(|(n, _)| n == name))
+                    .expect("compiled");
+                names_entry(name, names, out);
+            }
+        }
+        out.push('}');
     }
 
     fn value(&self, id: ValueId, out: &mut String) {
@@ -307,6 +343,19 @@ impl Renderer<'_> {
             }
         }
     }
+}
+
+/// `"trigger":["name",...]`.
+fn names_entry(trigger: &str, names: &[Box<str>], out: &mut String) {
+    write_json_string(trigger, out);
+    out.push_str(":[");
+    for (j, n) in names.iter().enumerate() {
+        if j > 0 {
+            out.push(',');
+        }
+        write_json_string(n, out);
+    }
+    out.push(']');
 }
 
 fn lexeme(c: Option<&crate::form::node::Count>) -> &str {

@@ -56,11 +56,37 @@ pub(crate) fn classifier_reads_design_vocabulary() {
     .is_empty());
     assert_eq!(
         classify(&json!({"$ref": "#", "type": "string"}), d7),
-        ["draft-07 $ref with sibling keywords"]
+        ["$ref with sibling keywords in draft-07"]
+    );
+    assert!(classify(&json!({"items": [{}], "additionalItems": false}), d7).is_empty());
+    assert!(classify(&json!({"dependencies": {"a": ["b"], "c": {}}}), d7).is_empty());
+    assert_eq!(
+        classify(&json!({"$defs": {}}), d7),
+        ["keyword $defs outside draft-07"]
+    );
+    let d4 = Draft::D4;
+    assert_eq!(
+        classify(&json!({"const": 1}), d4),
+        ["keyword const outside draft-04"]
     );
     assert_eq!(
-        classify(&json!({"items": [{}]}), d7),
-        ["draft-07 array-form items"]
+        classify(&json!({"not": true}), d4),
+        ["boolean schema in draft-04"]
+    );
+    assert!(classify(&json!({"id": "x", "additionalProperties": false}), d4).is_empty());
+    assert_eq!(
+        classify(&json!({"items": {"id": "x"}}), d4),
+        ["id below the root"]
+    );
+    let d19 = Draft::D2019;
+    assert!(classify(&json!({"items": [{}], "additionalItems": {}}), d19).is_empty());
+    assert_eq!(
+        classify(&json!({"prefixItems": [{}]}), d19),
+        ["keyword prefixItems outside 2019-09"]
+    );
+    assert_eq!(
+        classify(&json!({"$recursiveRef": "#"}), d19),
+        ["keyword $recursiveRef"]
     );
 }
 

@@ -3,7 +3,7 @@
 use super::*;
 
 /// The reasons (short categories, deduplicated, in the order found) why `schema` is
-/// outside Vocabulary v1 when read as `draft`; empty means in the vocabulary.
+/// outside the vocabulary when read as `draft`; empty means in the vocabulary.
 pub(crate) fn classify(schema: &Value, draft: Draft) -> Vec<String> {
     let mut walk = Walk {
         draft,
@@ -36,8 +36,19 @@ impl Walk {
         }
     }
 
+    /// A schema position; `bool_ok`: a boolean is a schema here even in draft-04
+    /// (`additionalProperties`, `additionalItems`), which has no boolean schemas
+    /// elsewhere.
     pub(crate) fn schema(&mut self, v: &Value, ptr: &str, root: bool) {
+        self.schema_at(v, ptr, root, false)
+    }
+
+    pub(crate) fn schema_at(&mut self, v: &Value, ptr: &str, root: bool, bool_ok: bool) {
+        let d = self.draft;
         let obj = match v {
+            Value::Bool(_) if d == Draft::D4 && !bool_ok => {
+                return self.out("boolean schema in draft-04");
+            }
             Value::Bool(_) => {
                 self.schemas.insert(ptr.to_string());
                 return;
@@ -46,33 +57,37 @@ impl Walk {
             _ => return self.out("a schema that is neither object nor boolean"),
         };
         self.schemas.insert(ptr.to_string());
-        if self.draft == Draft::D7 && obj.contains_key("$ref") {
-            // draft-07 ignores every sibling of `$ref`: where one of them would assert
-            // something, the meanings differ.
+        if d <= Draft::D7 && obj.contains_key("$ref") {
+            // draft-04..07 ignore every sibling of `$ref`: where one of them would
+            // assert something, the meanings differ.
             let asserting = obj.keys().any(|k| {
                 k != "$ref"
-                    && !ANNOTATIONS.contains(&k.as_str())
-                    && !["$schema", "$id", "definitions"].contains(&k.as_str())
+                    && !annotations(d).contains(&k.as_str())
+                    && !["$schema", id_keyword(d), "definitions"].contains(&k.as_str())
             });
             if asserting {
-                self.out("draft-07 $ref with sibling keywords");
+                self.out(format!(
+                    "$ref with sibling keywords in {}",
+                    self.draft_name()
+                ));
             }
         }
         for (k, val) in obj {
             let at = format!("{ptr}/{}", escape(k));
-            match (k.as_str(), self.draft) {
-                ("properties", _) => self.schema_map(val, &at, k),
-                (
-                    "additionalProperties"
-                    | "not"
-                    | "if"
-                    | "then"
-                    | "else"
-                    | "contains"
-                    | "propertyNames",
-                    _,
-                ) => self.schema(val, &at, false),
-                ("patternProperties", _) => {
+            let Some(kind) = keyword_kind(k, d) else {
+                if KNOWN_ELSEWHERE.contains(&k.as_str()) {
+                    self.out(format!("keyword {k} outside {}", self.draft_name()));
+                } else {
+                    self.out(format!("keyword {k}"));
+                }
+                continue;
+            };
+            match kind {
+                Kind::Schema => self.schema_at(val, &at, false, k.starts_with("additional")),
+                Kind::Items if val.is_array() => self.schema_list(val, &at, k),
+                Kind::Items => self.schema(val, &at, false),
+                Kind::SchemaMap => self.schema_map(val, &at, k),
+                Kind::PatternMap => {
                     if let Some(map) = val.as_object() {
                         for p in map.keys() {
                             if let Some(why) = regex_outside(p) {
@@ -82,28 +97,27 @@ impl Walk {
                     }
                     self.schema_map(val, &at, k)
                 }
-                ("dependentSchemas", Draft::D2020) => self.schema_map(val, &at, k),
-                ("dependentRequired" | "minContains" | "maxContains", Draft::D2020) => {}
-                ("items", Draft::D7) if val.is_array() => {
-                    self.out("draft-07 array-form items");
-                }
-                ("items", _) => self.schema(val, &at, false),
-                ("prefixItems", Draft::D2020) | ("allOf" | "anyOf" | "oneOf", _) => {
-                    self.schema_list(val, &at, k)
-                }
-                ("$defs", Draft::D2020) | ("definitions", Draft::D7) => {
-                    self.schema_map(val, &at, k)
-                }
-                ("$ref", _) => match val.as_str() {
+                Kind::Dependencies => match val.as_object() {
+                    Some(map) => {
+                        for (name, dep) in map {
+                            if !dep.is_array() {
+                                self.schema(dep, &format!("{at}/{}", escape(name)), false);
+                            }
+                        }
+                    }
+                    None => self.out(format!("malformed {k}")),
+                },
+                Kind::SchemaList => self.schema_list(val, &at, k),
+                Kind::Ref => match val.as_str() {
                     Some(r) => self.refs.push(r.to_string()),
                     None => self.out("malformed $ref"),
                 },
-                ("format", _) => match val.as_str() {
+                Kind::Format => match val.as_str() {
                     Some(f) if FORMATS.contains(&f) => {}
                     Some(f) => self.out(format!("format {f:?}")),
                     None => self.out("malformed format"),
                 },
-                ("pattern", _) => match val.as_str() {
+                Kind::Pattern => match val.as_str() {
                     Some(p) => {
                         if let Some(why) = regex_outside(p) {
                             self.out(format!("pattern with {why}"));
@@ -111,37 +125,20 @@ impl Walk {
                     }
                     None => self.out("malformed pattern"),
                 },
-                ("$schema", _) if !root => self.out("$schema below the root"),
-                ("$schema", Draft::D2020) => {
-                    if !is_uri(val, URI_2020_12) {
-                        self.out("$schema other than 2020-12");
+                Kind::Schema_ if !root => self.out("$schema below the root"),
+                Kind::Schema_ => {
+                    if !is_uri(val, uri(d)) {
+                        self.out(format!("$schema other than {}", self.draft_name()));
                     }
                 }
-                ("$schema", Draft::D7) => {
-                    if !is_uri(val, URI_DRAFT_07) {
-                        self.out("$schema other than draft-07");
-                    }
-                }
-                ("$id", _) if !root => self.out("$id below the root"),
-                ("$id", _) => {}
-                (k, _) if DATA_ASSERTIONS.contains(&k) || ANNOTATIONS.contains(&k) => {}
-                (
-                    "prefixItems" | "$defs" | "definitions" | "dependentSchemas"
-                    | "dependentRequired" | "minContains" | "maxContains",
-                    _,
-                ) => {
-                    self.out(format!("keyword {k} outside {}", self.draft_name()));
-                }
-                (k, _) => self.out(format!("keyword {k}")),
+                Kind::Id if !root => self.out(format!("{k} below the root")),
+                Kind::Id | Kind::Data => {}
             }
         }
     }
 
     pub(crate) fn draft_name(&self) -> &'static str {
-        match self.draft {
-            Draft::D2020 => "2020-12",
-            Draft::D7 => "draft-07",
-        }
+        draft_name(self.draft)
     }
 
     pub(crate) fn schema_map(&mut self, v: &Value, ptr: &str, keyword: &str) {
@@ -200,6 +197,123 @@ impl Walk {
         } else {
             self.out("$ref to nothing");
         }
+    }
+}
+
+/// What a keyword's value is, in the documented vocabulary of a draft.
+#[allow(non_camel_case_types)]
+pub(crate) enum Kind {
+    /// One subschema.
+    Schema,
+    /// `items`: one subschema, or (before 2020-12) a list of them.
+    Items,
+    /// An object of subschemas.
+    SchemaMap,
+    /// `patternProperties`: an object of subschemas named by patterns.
+    PatternMap,
+    /// `dependencies`: an object of subschemas or name lists.
+    Dependencies,
+    /// A list of subschemas.
+    SchemaList,
+    Ref,
+    Format,
+    Pattern,
+    /// `$schema`.
+    Schema_,
+    /// `$id` (draft-04: `id`), at the root only.
+    Id,
+    /// An assertion on data, or an annotation.
+    Data,
+}
+
+/// Keywords of some draft: outside the others' vocabularies.
+pub(crate) const KNOWN_ELSEWHERE: [&str; 17] = [
+    "id",
+    "$id",
+    "const",
+    "contains",
+    "propertyNames",
+    "examples",
+    "if",
+    "then",
+    "else",
+    "$comment",
+    "readOnly",
+    "writeOnly",
+    "definitions",
+    "dependencies",
+    "additionalItems",
+    "prefixItems",
+    "$defs",
+];
+
+/// The kind of `k` in `d`'s documented vocabulary (`docs/DIALECTS.md`), or `None`.
+pub(crate) fn keyword_kind(k: &str, d: Draft) -> Option<Kind> {
+    use Draft::*;
+    let since = |first: Draft| d >= first;
+    Some(match k {
+        "additionalProperties" | "not" => Kind::Schema,
+        "properties" => Kind::SchemaMap,
+        "patternProperties" => Kind::PatternMap,
+        "allOf" | "anyOf" | "oneOf" => Kind::SchemaList,
+        "items" => Kind::Items,
+        "$ref" => Kind::Ref,
+        "format" => Kind::Format,
+        "pattern" => Kind::Pattern,
+        "$schema" => Kind::Schema_,
+        "id" if d == D4 => Kind::Id,
+        "$id" if since(D6) => Kind::Id,
+        "contains" | "propertyNames" if since(D6) => Kind::Schema,
+        "if" | "then" | "else" if since(D7) => Kind::Schema,
+        "additionalItems" if d <= D2019 => Kind::Schema,
+        "definitions" if d <= D7 => Kind::SchemaMap,
+        "dependencies" if d <= D7 => Kind::Dependencies,
+        "$defs" | "dependentSchemas" if since(D2019) => Kind::SchemaMap,
+        "prefixItems" if d == D2020 => Kind::SchemaList,
+        "const" if since(D6) => Kind::Data,
+        "dependentRequired" | "minContains" | "maxContains" if since(D2019) => Kind::Data,
+        k if DATA_ASSERTIONS.contains(&k) || annotations(d).contains(&k) => Kind::Data,
+        _ => return None,
+    })
+}
+
+/// The annotations of `d`: kept verbatim, never affecting a verdict.
+pub(crate) fn annotations(d: Draft) -> &'static [&'static str] {
+    match d {
+        Draft::D4 => &ANNOTATIONS[..3],
+        Draft::D6 => &ANNOTATIONS[..4],
+        Draft::D7 => &ANNOTATIONS[..7],
+        Draft::D2019 | Draft::D2020 => &ANNOTATIONS,
+    }
+}
+
+/// `$id`'s name in `d`.
+pub(crate) fn id_keyword(d: Draft) -> &'static str {
+    if d == Draft::D4 {
+        "id"
+    } else {
+        "$id"
+    }
+}
+
+pub(crate) fn draft_name(d: Draft) -> &'static str {
+    match d {
+        Draft::D4 => "draft-04",
+        Draft::D6 => "draft-06",
+        Draft::D7 => "draft-07",
+        Draft::D2019 => "2019-09",
+        Draft::D2020 => "2020-12",
+    }
+}
+
+/// `d`'s metaschema URI, as its specification writes it.
+pub(crate) fn uri(d: Draft) -> &'static str {
+    match d {
+        Draft::D4 => "http://json-schema.org/draft-04/schema#",
+        Draft::D6 => "http://json-schema.org/draft-06/schema#",
+        Draft::D7 => "http://json-schema.org/draft-07/schema#",
+        Draft::D2019 => "https://json-schema.org/draft/2019-09/schema",
+        Draft::D2020 => "https://json-schema.org/draft/2020-12/schema",
     }
 }
 

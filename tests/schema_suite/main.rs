@@ -1,6 +1,7 @@
 //! Conformance runner over JSON-Schema-Test-Suite (json-schema-org, pinned by
-//! `vendor-testsuite/sync`): `tests/draft2020-12/` and `tests/draft7/`, each with its
-//! `optional/` and `optional/format/` directories.
+//! `vendor-testsuite/sync`): `tests/draft2020-12/`, `draft2019-09/`, `draft7/`,
+//! `draft6/` and `draft4/`, each with its `optional/` and `optional/format/`
+//! directories.
 //!
 //! For every group the runner decides on its own, from the vocabulary documented in the crate docs and
 //! never by asking the compiler, whether the group's schema is inside the vocabulary
@@ -15,10 +16,10 @@
 //!
 //! Test data reaches [`Form::verify`] as `serde_json::to_vec` of the suite's value;
 //! serde_json's `arbitrary_precision` keeps every number's digits (only an exponent is
-//! respelled, `1E2` as `1e+2`, the same decimal value). draft7 groups carry
-//! no `$schema`, and formgate learns a form's dialect only from `$schema`, so the runner
-//! adds draft-07's URI (as zod-to-json-schema writes it) to every draft7 object schema,
-//! as a suite runner configures an implementation for the draft under test.
+//! respelled, `1E2` as `1e+2`, the same decimal value). Most groups carry
+//! no `$schema`: the runner compiles each with its directory's draft as
+//! `FormBuilder::default_dialect`, as a suite runner configures an implementation for
+//! the draft under test.
 //!
 //! A `libtest-mimic` harness: one trial per suite file, named by its path under the
 //! suite's `tests/` (`draft2020-12/optional/format/ipv4.json`), which reports all the
@@ -65,17 +66,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 
-use formgate::{Form, RejectionKind};
+use formgate::{Dialect, Form, RejectionKind};
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde::Deserialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 const DECISIONS: &str = include_str!("../data/schema_suite_decisions.txt");
-
-/// `$schema` of the 2020-12 dialect (the only one accepted, besides draft-07).
-const URI_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
-/// `$schema` of draft-07, spelled as zod-to-json-schema writes it.
-const URI_DRAFT_07: &str = "http://json-schema.org/draft-07/schema#";
 
 /// The formats formgate asserts (the crate docs, docs/FORMATS.md).
 const FORMATS: [&str; 34] = [
@@ -116,13 +112,12 @@ const FORMATS: [&str; 34] = [
 ];
 
 /// Keywords whose value is data, not subschemas: assertions on scalars and sets.
-const DATA_ASSERTIONS: [&str; 16] = [
+const DATA_ASSERTIONS: [&str; 15] = [
     "type",
     "uniqueItems",
     "minProperties",
     "maxProperties",
     "enum",
-    "const",
     "required",
     "minItems",
     "maxItems",
@@ -137,31 +132,59 @@ const DATA_ASSERTIONS: [&str; 16] = [
 
 /// Annotations: kept verbatim, never affecting a verdict (`$schema` and `$id` are
 /// handled on their own, being allowed at the root only).
+/// In the order the drafts added them: draft-04 has the first three, draft-06 adds
+/// `examples`, draft-07 the next three, 2019-09 `deprecated` ([`annotations`]).
 const ANNOTATIONS: [&str; 8] = [
     "title",
     "description",
     "default",
     "examples",
     "$comment",
-    "deprecated",
     "readOnly",
     "writeOnly",
+    "deprecated",
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The drafts, oldest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Draft {
-    D2020,
+    D4,
+    D6,
     D7,
+    D2019,
+    D2020,
+}
+
+impl Draft {
+    /// The dialect formgate compiles the draft's groups in.
+    fn dialect(self) -> Dialect {
+        match self {
+            Draft::D4 => Dialect::Draft4,
+            Draft::D6 => Dialect::Draft6,
+            Draft::D7 => Dialect::Draft7,
+            Draft::D2019 => Dialect::Draft2019_09,
+            Draft::D2020 => Dialect::Draft2020_12,
+        }
+    }
 }
 
 /// The suite directories, relative to the suite's `tests/`, in table order.
-const DIRS: [(Draft, &str); 6] = [
+const DIRS: [(Draft, &str); 15] = [
     (Draft::D2020, "draft2020-12"),
     (Draft::D2020, "draft2020-12/optional"),
     (Draft::D2020, "draft2020-12/optional/format"),
+    (Draft::D2019, "draft2019-09"),
+    (Draft::D2019, "draft2019-09/optional"),
+    (Draft::D2019, "draft2019-09/optional/format"),
     (Draft::D7, "draft7"),
     (Draft::D7, "draft7/optional"),
     (Draft::D7, "draft7/optional/format"),
+    (Draft::D6, "draft6"),
+    (Draft::D6, "draft6/optional"),
+    (Draft::D6, "draft6/optional/format"),
+    (Draft::D4, "draft4"),
+    (Draft::D4, "draft4/optional"),
+    (Draft::D4, "draft4/optional/format"),
 ];
 
 #[derive(Deserialize)]
@@ -181,25 +204,19 @@ struct Case {
 // ---------------------------------------------------------------------------------------
 // The runner.
 
-/// The schema as compiled: for draft7, with draft-07's `$schema` at an object root.
-fn form_bytes(schema: &Value, draft: Draft) -> Vec<u8> {
-    match (draft, schema) {
-        (Draft::D7, Value::Object(obj)) if !obj.contains_key("$schema") => {
-            let mut with = Map::new();
-            with.insert("$schema".to_string(), Value::from(URI_DRAFT_07));
-            with.extend(obj.clone());
-            serde_json::to_vec(&Value::Object(with))
-        }
-        _ => serde_json::to_vec(schema),
-    }
-    .expect("a JSON value serializes")
+/// Compile a group's schema as its draft's directory says: the draft is the default
+/// dialect, which the schema's own `$schema` (if any) overrides.
+fn compile(schema: &[u8], draft: Draft) -> Result<Form, formgate::FormError> {
+    Form::builder()
+        .default_dialect(draft.dialect())
+        .compile(schema)
 }
 
 struct Run<'a> {
     decisions: &'a Decisions,
     filter: Option<String>,
     failures: Failures,
-    reasons: BTreeMap<String, [usize; 6]>,
+    reasons: BTreeMap<String, [usize; 15]>,
     /// `FORMGATE_SUITE_VERBOSE=1`: one line per group, the runner's reasons beside the
     /// compiler's verdict.
     verbose: bool,
@@ -249,9 +266,9 @@ impl Run<'_> {
             d.unneeded.set(Some("the group is outside the vocabulary"));
         }
 
-        let form = form_bytes(&group.schema, draft);
+        let form = serde_json::to_vec(&group.schema).expect("a JSON value serializes");
         watch(format!("compiling {file}/{gname}"));
-        let compiled = match catch_unwind(|| Form::compile(&form)) {
+        let compiled = match catch_unwind(|| compile(&form, draft)) {
             Ok(c) => c,
             Err(p) => {
                 self.failures.push(
@@ -503,21 +520,22 @@ fn table(dirs: &[(Draft, &str)], counts: &[Counts]) -> String {
     s
 }
 
-fn reasons_table(reasons: &BTreeMap<String, [usize; 6]>) -> String {
+/// The reasons by draft (each draft's three directories together).
+fn reasons_table(reasons: &BTreeMap<String, [usize; 15]>) -> String {
     let mut s = format!(
-        "refusal reasons (groups; a group may count under several):\n{:<58} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>6}\n",
-        "reason", "20top", "20opt", "20fmt", "7top", "7opt", "7fmt", "total"
+        "refusal reasons (groups; a group may count under several):\n{:<58} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}\n",
+        "reason", "2020", "2019", "d7", "d6", "d4", "total"
     );
     for (r, n) in reasons {
+        let by = |d: usize| n[3 * d..3 * d + 3].iter().sum::<usize>();
         s.push_str(&format!(
-            "{:<58} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>6}\n",
+            "{:<58} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}\n",
             r,
-            n[0],
-            n[1],
-            n[2],
-            n[3],
-            n[4],
-            n[5],
+            by(0),
+            by(1),
+            by(2),
+            by(3),
+            by(4),
             n.iter().sum::<usize>()
         ));
     }
@@ -575,7 +593,7 @@ fn list(tests_dir: &Path) -> Result<Vec<SuiteFile>, String> {
 struct Report {
     /// Per directory of [`DIRS`].
     counts: Vec<Counts>,
-    reasons: BTreeMap<String, [usize; 6]>,
+    reasons: BTreeMap<String, [usize; 15]>,
     failures: Failures,
 }
 

@@ -32,6 +32,8 @@ const MAX_FORM_BYTES: usize = formgate::DEFAULT_MAX_BYTES;
 /// Arguments of `formgate check`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    dialect: crate::form_arg::DialectArg,
     /// After the per-form lines, print the counts and the refusal reasons by count
     #[arg(long)]
     summary: bool,
@@ -68,7 +70,7 @@ pub(crate) fn run(args: &Args) -> Status {
     }
     if let [form] = args.paths.as_slice() {
         if !args.summary && !args.quiet && !walk::is_dir(form) {
-            return check_one(form);
+            return check_one(form, args.dialect.default_dialect);
         }
     }
     let items = walk::expand(&args.paths);
@@ -78,7 +80,8 @@ pub(crate) fn run(args: &Args) -> Status {
         .map_or(1, NonZeroUsize::get);
     let mut summary = Summary::default();
     let mut status = Status::Accepted;
-    for_each_outcome(&items, jobs, |name, outcome| match outcome {
+    let dialect = args.dialect.default_dialect;
+    for_each_outcome(&items, jobs, dialect, |name, outcome| match outcome {
         Outcome::Compiled => {
             summary.compiled();
             if !args.quiet {
@@ -110,8 +113,8 @@ pub(crate) fn run(args: &Args) -> Status {
 }
 
 /// The single-form check, its output unchanged: `ok FORM`, or the refusal on stderr.
-fn check_one(form: &std::path::Path) -> Status {
-    match crate::form_arg::load(form, formgate::Limits::default()) {
+fn check_one(form: &std::path::Path, dialect: formgate::Dialect) -> Status {
+    match crate::form_arg::load(form, formgate::Limits::default(), dialect) {
         Ok(_) => {
             outln!("ok {}", form.display());
             Status::Accepted
@@ -122,7 +125,12 @@ fn check_one(form: &std::path::Path) -> Status {
 
 /// Check `items` on `jobs` threads and hand each outcome to `report` with the item's
 /// name, in the order of `items` (a finished item waits for those before it).
-fn for_each_outcome(items: &[Item], jobs: usize, mut report: impl FnMut(String, Outcome)) {
+fn for_each_outcome(
+    items: &[Item],
+    jobs: usize,
+    dialect: formgate::Dialect,
+    mut report: impl FnMut(String, Outcome),
+) {
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
@@ -132,7 +140,7 @@ fn for_each_outcome(items: &[Item], jobs: usize, mut report: impl FnMut(String, 
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(item) = items.get(i) else { break };
-                if tx.send((i, check(item))).is_err() {
+                if tx.send((i, check(item, dialect))).is_err() {
                     break;
                 }
             });
@@ -157,8 +165,8 @@ fn name(item: &Item) -> String {
     }
 }
 
-/// Read and compile one form.
-fn check(item: &Item) -> Outcome {
+/// Read and compile one form, of `dialect` unless its `$schema` says otherwise.
+fn check(item: &Item, dialect: formgate::Dialect) -> Outcome {
     let source = match item {
         Item::Form(source) => source,
         Item::Unreadable(_, e) => return Outcome::Unreadable(e.to_string()),
@@ -167,7 +175,10 @@ fn check(item: &Item) -> Outcome {
         Ok(b) => b,
         Err(e) => return Outcome::Unreadable(e.to_string()),
     };
-    match formgate::Form::compile(&bytes) {
+    match formgate::Form::builder()
+        .default_dialect(dialect)
+        .compile(&bytes)
+    {
         Ok(_) => Outcome::Compiled,
         Err(e) => {
             let (class, reason) = reason::classify(&e, &bytes);

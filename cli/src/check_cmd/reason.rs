@@ -46,14 +46,14 @@ pub(crate) fn classify(e: &FormError, bytes: &[u8]) -> (Class, String) {
         FormErrorKind::RefCycle => "$ref cycle".to_owned(),
         FormErrorKind::NestedId => "$id below the root".to_owned(),
         FormErrorKind::ExpansionTooLarge => "expansion too large (bounded work)".to_owned(),
-        FormErrorKind::Draft07Mismatch => format!("draft-07 mismatch: {keyword:?}"),
+        FormErrorKind::RefSibling(d) => format!("{keyword:?} beside $ref ({d} ignores it)"),
         // A kind added to the library later: its text, which names no pointer.
         other => other.to_string(),
     };
     (Class::Refused, key)
 }
 
-/// The pattern error without its offset and explanation: `lookahead`, `invalid escape
+/// The pattern error without its offset and explanation: `backreference`, `invalid escape
 /// `\a``, `repetition range out of order`.
 fn pattern_reason(why: &str) -> String {
     let mut s = why;
@@ -125,19 +125,23 @@ mod tests {
             r#"unknown keyword "discriminator""#,
         );
         refused(
-            r#"{"properties":{"a/b":{"format":"url"}}}"#,
-            r#"unsupported format "url""#,
+            r#"{"properties":{"a/b":{"format":"unknown"}}}"#,
+            r#"unsupported format "unknown""#,
         );
         refused(
-            r#"{"$schema":"http://json-schema.org/draft-04/schema#"}"#,
-            r#"unsupported dialect "draft-04""#,
+            r#"{"$schema":"http://json-schema.org/draft-03/schema#"}"#,
+            r#"unsupported dialect "draft-03""#,
         );
         refused(
-            r#"{"$schema":"https://json-schema.org/draft/2019-09/schema"}"#,
-            r#"unsupported dialect "2019-09""#,
+            r#"{"$schema":"https://json-schema.org/draft/2099-01/schema"}"#,
+            r#"unsupported dialect "2099-01""#,
+        );
+        refused(
+            r##"{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#","type":"null"}"##,
+            r#""type" beside $ref (draft-07 ignores it)"#,
         );
         refused(r#"{"$ref":"other.json#/a"}"#, "remote $ref");
-        refused(r#"{"pattern":"(?=a)"}"#, "pattern: lookahead");
+        refused(r#"{"pattern":"(a)\\1"}"#, "pattern: backreference");
         refused(r#"{"pattern":"\\a"}"#, "pattern: invalid escape `\\a`");
         refused(r#"{"required":true}"#, r#"invalid value of "required""#);
     }
