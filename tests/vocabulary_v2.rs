@@ -3,8 +3,9 @@
 //! verifier fed whole and one byte at a time; and the form's rendering is a fixed point
 //! that gives the same verdicts.
 
-use formgate::{Form, Rejection, RejectionKind};
-use serde::de::IgnoredAny;
+mod common;
+
+use formgate::{Form, RejectionKind};
 
 /// (form, body, admitted).
 const CASES: &[(&str, &str, bool)] = &[
@@ -407,62 +408,11 @@ const CASES: &[(&str, &str, bool)] = &[
     ),
 ];
 
-fn stream(form: &Form, body: &[u8], step: usize) -> Result<(), Rejection> {
-    let mut v = form.verifier();
-    for chunk in body.chunks(step.max(1)) {
-        v.feed(chunk)?;
-    }
-    v.finish()
-}
-
-fn same(a: &Result<(), Rejection>, b: &Result<(), Rejection>) -> bool {
-    match (a, b) {
-        (Ok(()), Ok(())) => true,
-        (Err(x), Err(y)) => x.kind() == y.kind() && x.offset() == y.offset(),
-        _ => false,
-    }
-}
-
 #[test]
 fn every_engine_agrees_at_the_edges() {
     let mut failures = Vec::new();
     for &(form_text, body, admitted) in CASES {
-        let form = Form::compile(form_text.as_bytes())
-            .unwrap_or_else(|e| panic!("{form_text} does not compile: {e}"));
-        let body = body.as_bytes();
-        let verdict = form.verify(body);
-        let show = |what: &str, got: &dyn std::fmt::Debug| {
-            format!(
-                "{form_text} on {}: {what} {got:?}",
-                String::from_utf8_lossy(body)
-            )
-        };
-        if verdict.is_ok() != admitted {
-            failures.push(show("verify", &verdict));
-            continue;
-        }
-        let accepted = form.accept(body).map(drop);
-        if !same(&accepted, &verdict) {
-            failures.push(show("accept", &accepted));
-        }
-        let typed = form.verify_into::<IgnoredAny>(body).map(drop);
-        if !same(&typed, &verdict) {
-            failures.push(show("verify_into", &typed));
-        }
-        for step in [body.len(), 1, 3] {
-            let streamed = stream(&form, body, step);
-            if !same(&streamed, &verdict) {
-                failures.push(show(&format!("stream by {step}"), &streamed));
-            }
-        }
-        let rendered = form.schema_json();
-        if rendered != form_text {
-            failures.push(show("rendered", &rendered));
-        }
-        let again = Form::compile(rendered.as_bytes()).expect("the rendering compiles");
-        if again.schema_json() != rendered || !same(&again.verify(body), &verdict) {
-            failures.push(show("rendering's verdict", &again.verify(body)));
-        }
+        common::engines_agree(form_text, body.as_bytes(), admitted, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -116,3 +116,61 @@ pub fn missing_suite_trials(
         })
         .collect()
 }
+
+/// Compile `form_text` and check `body` through every engine: `verify` (fast path
+/// first) must give `admitted`; `accept`, `verify_into`, and the streaming verifier fed
+/// whole, one byte and three bytes at a time must give the same verdict, kind and
+/// offset; the form must render as written, and its rendering must render the same and
+/// give the same verdict. Differences are pushed to `failures`; the form is returned
+/// for further checks.
+pub fn engines_agree(
+    form_text: &str,
+    body: &[u8],
+    admitted: bool,
+    failures: &mut Vec<String>,
+) -> formgate::Form {
+    use formgate::Form;
+    let same_kind =
+        |a: &Result<(), formgate::Rejection>, b: &Result<(), formgate::Rejection>| match (a, b) {
+            (Ok(()), Ok(())) => true,
+            (Err(x), Err(y)) => x.kind() == y.kind() && x.offset() == y.offset(),
+            _ => false,
+        };
+    let form = Form::compile(form_text.as_bytes())
+        .unwrap_or_else(|e| panic!("{form_text} does not compile: {e}"));
+    let verdict = form.verify(body);
+    let show = |what: &str, got: &dyn std::fmt::Debug| {
+        format!(
+            "{form_text} on {}: {what} {got:?}",
+            String::from_utf8_lossy(body)
+        )
+    };
+    if verdict.is_ok() != admitted {
+        failures.push(show("verify", &verdict));
+        return form;
+    }
+    let accepted = form.accept(body).map(drop);
+    if !same_kind(&accepted, &verdict) {
+        failures.push(show("accept", &accepted));
+    }
+    let typed = form.verify_into::<serde::de::IgnoredAny>(body).map(drop);
+    if !same_kind(&typed, &verdict) {
+        failures.push(show("verify_into", &typed));
+    }
+    for step in [body.len(), 1, 3] {
+        let cuts: Vec<usize> = (step..body.len()).step_by(step.max(1)).collect();
+        let streamed = stream(&form, body, &cuts);
+        if !same_kind(&streamed, &verdict) {
+            failures.push(show(&format!("stream by {step}"), &streamed));
+        }
+    }
+    let rendered = form.schema_json();
+    if rendered != form_text {
+        failures.push(show("rendered", &rendered));
+    }
+    let again = Form::compile(rendered.as_bytes()).expect("the rendering compiles");
+    if again.schema_json() != rendered || !same_kind(&again.verify(body), &verdict) {
+        failures.push(show("rendering's verdict", &again.verify(body)));
+    }
+    form
+}
