@@ -5,7 +5,8 @@
 //! the others above it (see `docs/ARCHITECTURE.md`, "Stages").
 
 use crate::form::error::FormError;
-use crate::form::vocabulary::Dialect;
+use crate::form::error::FormErrorKind;
+use crate::form::vocabulary::{self, Dialect};
 use crate::form::{compile, pointer, Form};
 use crate::limits::Limits;
 
@@ -20,10 +21,11 @@ use crate::limits::Limits;
 ///     .unwrap();
 /// assert_eq!(form.limits().max_depth(), 16);
 /// ```
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct FormBuilder {
     limits: Limits,
     default_dialect: Dialect,
+    annotations: Vec<Box<str>>,
 }
 
 impl FormBuilder {
@@ -55,6 +57,29 @@ impl FormBuilder {
         self
     }
 
+    /// Declare the extension keyword `name` an annotation: wherever a schema of the
+    /// form holds it, its value is kept verbatim in the published `s` and never
+    /// decides a verdict. Without a declaration an unknown keyword fails the compile
+    /// (fail closed); a keyword of JSON Schema cannot be declared (`NotDeclarable`).
+    /// Repeat for each name.
+    ///
+    /// ```
+    /// let form = formgate::Form::builder()
+    ///     .annotation("x-order")
+    ///     .compile(br#"{"type":"integer","x-order":{"after":"name"}}"#)
+    ///     .unwrap();
+    /// assert_eq!(form.schema_json(), r#"{"type":"integer","x-order":{"after":"name"}}"#);
+    /// assert!(formgate::Form::compile(br#"{"x-order":1}"#).is_err());
+    /// assert!(formgate::Form::builder().annotation("maxLength").compile(b"{}").is_err());
+    /// ```
+    pub fn annotation(mut self, name: impl Into<String>) -> FormBuilder {
+        let name: Box<str> = name.into().into();
+        if !self.annotations.contains(&name) {
+            self.annotations.push(name);
+        }
+        self
+    }
+
     /// Set both limits at once.
     pub fn limits(mut self, limits: Limits) -> FormBuilder {
         self.limits = limits;
@@ -65,10 +90,19 @@ impl FormBuilder {
     /// the default limits (1 MiB, depth 128).
     pub fn compile(self, schema: &[u8]) -> Result<Form, FormError> {
         let value = crate::parse::parse(schema, &Limits::default()).map_err(FormError::parse)?;
-        let compiled = compile::compile(&value, self.default_dialect).map_err(|mut e| {
-            e.set_offset(pointer::offset_of(schema, e.pointer()));
-            e
-        })?;
+        if let Some(name) = self.annotations.iter().find(|a| !vocabulary::declarable(a)) {
+            return Err(FormError::new(
+                FormErrorKind::NotDeclarable,
+                Some(name),
+                String::new(),
+            ));
+        }
+        let compiled = compile::compile(&value, self.default_dialect, &self.annotations).map_err(
+            |mut e| {
+                e.set_offset(pointer::offset_of(schema, e.pointer()));
+                e
+            },
+        )?;
         let schema_json =
             crate::render::schema(&compiled.nodes, &compiled.consts, compiled.root).into();
         Ok(Form::assemble(compiled, schema_json, self.limits))

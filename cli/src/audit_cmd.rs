@@ -13,7 +13,7 @@ use crate::Status;
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
-    dialect: crate::form_arg::DialectArg,
+    dialect: crate::form_arg::CompileArgs,
     /// Print the audit as one JSON object: profile, findings (rule, pointer, message),
     /// max_depth, max_size
     #[arg(long)]
@@ -35,11 +35,7 @@ pub(crate) struct Args {
 /// Audit the form: exit 0 without findings, 1 with findings or if the form does not
 /// compile, 2 on I/O errors.
 pub(crate) fn run(args: &Args) -> Status {
-    let form = match crate::form_arg::load(
-        &args.form,
-        formgate::Limits::default(),
-        args.dialect.default_dialect,
-    ) {
+    let form = match crate::form_arg::load(&args.form, formgate::Limits::default(), &args.dialect) {
         Ok(form) => form,
         Err(status) => return status,
     };

@@ -12,7 +12,7 @@ use crate::Status;
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
-    dialect: crate::form_arg::DialectArg,
+    dialect: crate::form_arg::CompileArgs,
     /// The form (a JSON Schema file)
     #[arg(value_name = "FORM")]
     form: PathBuf,
@@ -50,11 +50,7 @@ pub(crate) fn run(args: &Args) -> Status {
             }
         }
     };
-    let form = match crate::form_arg::load(
-        &args.form,
-        formgate::Limits::default(),
-        args.dialect.default_dialect,
-    ) {
+    let form = match crate::form_arg::load(&args.form, formgate::Limits::default(), &args.dialect) {
         Ok(f) => f,
         Err(status) => return status,
     };

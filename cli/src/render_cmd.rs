@@ -8,7 +8,7 @@ use crate::Status;
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
-    dialect: crate::form_arg::DialectArg,
+    dialect: crate::form_arg::CompileArgs,
     /// The form (a JSON Schema file), or `-` for standard input
     #[arg(value_name = "FORM")]
     form: PathBuf,
@@ -16,11 +16,7 @@ pub(crate) struct Args {
 
 /// Print `s`: exit 0, or 1 if the form does not compile.
 pub(crate) fn run(args: &Args) -> Status {
-    match crate::form_arg::load(
-        &args.form,
-        formgate::Limits::default(),
-        args.dialect.default_dialect,
-    ) {
+    match crate::form_arg::load(&args.form, formgate::Limits::default(), &args.dialect) {
         Ok(form) => {
             outln!("{}", form.schema_json());
             Status::Accepted

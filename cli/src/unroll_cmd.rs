@@ -10,7 +10,7 @@ use crate::Status;
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
-    dialect: crate::form_arg::DialectArg,
+    dialect: crate::form_arg::CompileArgs,
     /// Levels of each recursive definition: values nest through a cycle at most N times
     #[arg(long, value_name = "N")]
     depth: u32,
@@ -22,11 +22,7 @@ pub(crate) struct Args {
 /// Print the unrolled form (compact, like `render`): exit 0, or 1 if the form does not
 /// compile or the unrolled form exceeds the limits of a form.
 pub(crate) fn run(args: &Args) -> Status {
-    let form = match crate::form_arg::load(
-        &args.form,
-        formgate::Limits::default(),
-        args.dialect.default_dialect,
-    ) {
+    let form = match crate::form_arg::load(&args.form, formgate::Limits::default(), &args.dialect) {
         Ok(form) => form,
         Err(status) => return status,
     };

@@ -14,7 +14,7 @@ use crate::Status;
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
-    dialect: crate::form_arg::DialectArg,
+    dialect: crate::form_arg::CompileArgs,
     /// Say why a body was rejected: kind, byte offset, line:column, and the pointers in
     /// the body and in the form
     #[arg(long)]
@@ -43,11 +43,7 @@ pub(crate) fn run(args: &Args) -> Status {
         eprintln!("formgate verify: standard input (`-`) can be read only once");
         return Status::Failed;
     }
-    let form = match crate::form_arg::load(
-        &args.form,
-        args.limits.limits(),
-        args.dialect.default_dialect,
-    ) {
+    let form = match crate::form_arg::load(&args.form, args.limits.limits(), &args.dialect) {
         Ok(f) => f,
         Err(status) => return status,
     };

@@ -148,3 +148,23 @@ fn publish_prints_the_get_body() {
     );
     assert_eq!(code(&o), 1);
 }
+
+#[test]
+fn check_and_render_keep_a_declared_annotation() {
+    let form = support::file(
+        DIR,
+        "declared.json",
+        br#"{"type":"string","x-ui":{"widget":"text"}}"#,
+    );
+    let o = formgate(&["check", &form], b"");
+    assert_eq!(code(&o), 1, "undeclared, it is refused");
+    assert!(stderr(&o).contains("x-ui"), "{}", stderr(&o));
+    let o = formgate(&["check", "--annotation", "x-ui", &form], b"");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = formgate(&["render", "--annotation", "x-ui", &form], b"");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains(r#""x-ui":{"widget":"text"}"#));
+    let o = formgate(&["check", "--annotation", "maxLength", &form], b"");
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("cannot be declared"), "{}", stderr(&o));
+}

@@ -436,9 +436,15 @@ impl Form {
     /// ```
     pub fn unroll(&self, depth: u32) -> Result<Form, FormError> {
         let text = unroll::unroll(self, depth)?;
-        Form::builder()
+        let mut builder = Form::builder()
             .limits(self.limits())
-            .default_dialect(self.dialect())
-            .compile(text.as_bytes())
+            .default_dialect(self.dialect());
+        // The annotations this form's owner declared stay declared.
+        for node in self.nodes() {
+            for name in &node.declared {
+                builder = builder.annotation(&**name);
+            }
+        }
+        builder.compile(text.as_bytes())
     }
 }

@@ -44,7 +44,9 @@ struct PendingRef {
     pointer: String,
 }
 
-struct Compiler {
+struct Compiler<'a> {
+    /// Extension keywords the form's owner declared annotations.
+    annotations: &'a [Box<str>],
     dialect: Dialect,
     nodes: Vec<Node>,
     consts: Consts,
@@ -70,7 +72,11 @@ fn invalid(keyword: Keyword, at: &str, expected: &'static str) -> FormError {
 }
 
 /// Compile a parsed form, of dialect `default` unless its `$schema` names another.
-pub(crate) fn compile(root: &Value<'_>, default: Dialect) -> Result<Compiled> {
+pub(crate) fn compile(
+    root: &Value<'_>,
+    default: Dialect,
+    annotations: &[Box<str>],
+) -> Result<Compiled> {
     let dialect = match root.get("$schema") {
         None => default,
         Some(Value::String(uri)) => Dialect::from_uri(uri)
@@ -78,6 +84,7 @@ pub(crate) fn compile(root: &Value<'_>, default: Dialect) -> Result<Compiled> {
         Some(_) => return Err(invalid(Keyword::Schema, "", "a string")),
     };
     let mut c = Compiler {
+        annotations,
         dialect,
         nodes: vec![Node::empty("".into()), Node::empty("".into())],
         consts: Consts::default(),
@@ -139,7 +146,7 @@ fn land(nodes: &mut [Node]) {
     }
 }
 
-impl Compiler {
+impl Compiler<'_> {
     /// Compile the schema `v` found at `at` (invariant 2: every schema position is
     /// visited). Recursion depth is bounded by the form's parse depth limit.
     fn schema(&mut self, v: &Value<'_>, at: &str, is_root: bool) -> Result<NodeId> {
@@ -192,6 +199,12 @@ impl Compiler {
 
         for (name, value) in members {
             let Some(kw) = Keyword::from_name(name) else {
+                if self.annotations.iter().any(|a| **a == **name) {
+                    // Declared by the form's owner: kept verbatim, never decides.
+                    node.declared.push(name.as_ref().into());
+                    node.order.push((Keyword::Declared, Some(json(value))));
+                    continue;
+                }
                 return Err(FormError::new(
                     FormErrorKind::UnknownKeyword,
                     Some(name),
@@ -521,6 +534,8 @@ impl Compiler {
                     verbatim = Some(json(value));
                 }
                 Keyword::Default => verbatim = Some(json(value)),
+                // Handled before the dialect check: no name maps to it.
+                Keyword::Declared => unreachable!("declared annotations have no keyword"),
             }
             node.order.push((kw, verbatim));
         }
@@ -715,7 +730,7 @@ pub(crate) const MAX_EXPANSION: u64 = 100_000;
 /// A node on the cycle check's stack: its id, its same-instance edges, the next edge.
 type DfsFrame = (usize, Vec<(NodeId, Keyword)>, usize);
 
-impl Compiler {
+impl Compiler<'_> {
     /// Bounded work: no node expands into more than `MAX_EXPANSION` instances on one
     /// value. Post-order over the acyclic in-place graph, O(nodes + edges).
     fn check_expansion(&self) -> Result<()> {

@@ -49,6 +49,10 @@ pub enum FormErrorKind {
     /// mean one thing to formgate and another to that dialect's validators. The keyword
     /// named is the sibling.
     RefSibling(Dialect),
+    /// A name given to `FormBuilder::annotation` that is a keyword of the vocabulary
+    /// or one formgate refuses by name (`unevaluatedProperties`, `$dynamicRef`...):
+    /// only keywords no dialect defines may be declared annotations.
+    NotDeclarable,
 }
 
 impl fmt::Display for FormErrorKind {
@@ -71,6 +75,9 @@ impl fmt::Display for FormErrorKind {
             FormErrorKind::NestedId => f.write_str("$id below the root"),
             FormErrorKind::ExpansionTooLarge => f.write_str(
                 "in-place applicators reach too many subschemas on one value (bounded work)",
+            ),
+            FormErrorKind::NotDeclarable => f.write_str(
+                "a keyword of JSON Schema cannot be declared an annotation (only extensions can)",
             ),
             FormErrorKind::RefSibling(d) => write!(
                 f,

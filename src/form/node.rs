@@ -385,6 +385,9 @@ pub(crate) struct Node {
     /// `$defs` / `definitions` entries, in the order written (compiled and checked even
     /// when nothing references them).
     pub(crate) defs: Vec<(Box<str>, NodeId)>,
+    /// The names of declared annotations (`Keyword::Declared` entries of `order`), in
+    /// the order written.
+    pub(crate) declared: Vec<Box<str>>,
     /// Keywords in the order written, with annotation values as compact JSON.
     pub(crate) order: Vec<(Keyword, Option<Box<str>>)>,
     /// How a dialect before 2020-12 spelled this node's checks (`form::dialect`).
@@ -420,6 +423,7 @@ impl Node {
             asserts_nothing: false,
             landing: NodeId::TRUE,
             defs: Vec::new(),
+            declared: Vec::new(),
             order: Vec::new(),
             legacy: None,
         }

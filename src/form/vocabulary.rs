@@ -174,6 +174,10 @@ pub(crate) enum Keyword {
     PropertyNames,
     PatternProperties,
     Contains,
+    /// An extension keyword the form's owner declared an annotation
+    /// (`FormBuilder::annotation`); its name is kept in `Node::declared`. Not in
+    /// [`Keyword::ALL`]: no name looks it up.
+    Declared,
     // Annotations and identifiers.
     Title,
     Description,
@@ -192,6 +196,30 @@ pub(crate) enum Keyword {
     Dependencies,
     /// draft-04..2019-09: the schema for elements after array-form `items`.
     AdditionalItems,
+}
+
+/// Names of JSON Schema keywords (of any dialect) and of constructs formgate refuses
+/// by name, which no form may declare an annotation: declaring them would silently
+/// drop what they assert. Vocabulary keywords are refused through [`Keyword::from_name`].
+pub(crate) const NOT_DECLARABLE: &[&str] = &[
+    "$anchor",
+    "$dynamicAnchor",
+    "$dynamicRef",
+    "$recursiveAnchor",
+    "$recursiveRef",
+    "$vocabulary",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+    "discriminator",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+];
+
+/// Whether `name` may be declared an annotation: no keyword of any dialect, and not
+/// refused by name.
+pub(crate) fn declarable(name: &str) -> bool {
+    Keyword::from_name(name).is_none() && !NOT_DECLARABLE.contains(&name)
 }
 
 impl Keyword {
@@ -293,6 +321,7 @@ impl Keyword {
             Keyword::PropertyNames => "propertyNames",
             Keyword::PatternProperties => "patternProperties",
             Keyword::Contains => "contains",
+            Keyword::Declared => "",
             Keyword::Title => "title",
             Keyword::Description => "description",
             Keyword::Default => "default",
@@ -318,7 +347,8 @@ impl Keyword {
     pub(crate) fn is_annotation(self) -> bool {
         matches!(
             self,
-            Keyword::Title
+            Keyword::Declared
+                | Keyword::Title
                 | Keyword::Description
                 | Keyword::Default
                 | Keyword::Examples

@@ -54,11 +54,16 @@ impl Renderer<'_> {
         }
         let node = &self.nodes[id.index()];
         out.push('{');
+        let mut declared = node.declared.iter();
         for (i, (kw, verbatim)) in node.order.iter().enumerate() {
             if i > 0 {
                 out.push(',');
             }
-            write_json_string(kw.name(), out);
+            let name = match kw {
+                Keyword::Declared => declared.next().expect("a name per declared entry"),
+                _ => kw.name(),
+            };
+            write_json_string(name, out);
             out.push(':');
             if let Some(text) = verbatim {
                 out.push_str(text);
@@ -273,6 +278,7 @@ impl Renderer<'_> {
             | Keyword::Deprecated
             | Keyword::ReadOnly
             | Keyword::WriteOnly
+            | Keyword::Declared
             | Keyword::Schema
             | Keyword::Id
             | Keyword::LegacyId => out.push_str(missing),

@@ -33,7 +33,7 @@ const MAX_FORM_BYTES: usize = formgate::DEFAULT_MAX_BYTES;
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
-    dialect: crate::form_arg::DialectArg,
+    dialect: crate::form_arg::CompileArgs,
     /// After the per-form lines, print the counts and the refusal reasons by count
     #[arg(long)]
     summary: bool,
@@ -70,7 +70,7 @@ pub(crate) fn run(args: &Args) -> Status {
     }
     if let [form] = args.paths.as_slice() {
         if !args.summary && !args.quiet && !walk::is_dir(form) {
-            return check_one(form, args.dialect.default_dialect);
+            return check_one(form, &args.dialect);
         }
     }
     let items = walk::expand(&args.paths);
@@ -80,8 +80,7 @@ pub(crate) fn run(args: &Args) -> Status {
         .map_or(1, NonZeroUsize::get);
     let mut summary = Summary::default();
     let mut status = Status::Accepted;
-    let dialect = args.dialect.default_dialect;
-    for_each_outcome(&items, jobs, dialect, |name, outcome| match outcome {
+    for_each_outcome(&items, jobs, &args.dialect, |name, outcome| match outcome {
         Outcome::Compiled => {
             summary.compiled();
             if !args.quiet {
@@ -113,8 +112,8 @@ pub(crate) fn run(args: &Args) -> Status {
 }
 
 /// The single-form check, its output unchanged: `ok FORM`, or the refusal on stderr.
-fn check_one(form: &std::path::Path, dialect: formgate::Dialect) -> Status {
-    match crate::form_arg::load(form, formgate::Limits::default(), dialect) {
+fn check_one(form: &std::path::Path, options: &crate::form_arg::CompileArgs) -> Status {
+    match crate::form_arg::load(form, formgate::Limits::default(), options) {
         Ok(_) => {
             outln!("ok {}", form.display());
             Status::Accepted
@@ -128,7 +127,7 @@ fn check_one(form: &std::path::Path, dialect: formgate::Dialect) -> Status {
 fn for_each_outcome(
     items: &[Item],
     jobs: usize,
-    dialect: formgate::Dialect,
+    options: &crate::form_arg::CompileArgs,
     mut report: impl FnMut(String, Outcome),
 ) {
     let next = AtomicUsize::new(0);
@@ -140,7 +139,7 @@ fn for_each_outcome(
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(item) = items.get(i) else { break };
-                if tx.send((i, check(item, dialect))).is_err() {
+                if tx.send((i, check(item, options))).is_err() {
                     break;
                 }
             });
@@ -165,8 +164,9 @@ fn name(item: &Item) -> String {
     }
 }
 
-/// Read and compile one form, of `dialect` unless its `$schema` says otherwise.
-fn check(item: &Item, dialect: formgate::Dialect) -> Outcome {
+/// Read and compile one form with `options` (its own `$schema` wins over their default
+/// dialect).
+fn check(item: &Item, options: &crate::form_arg::CompileArgs) -> Outcome {
     let source = match item {
         Item::Form(source) => source,
         Item::Unreadable(_, e) => return Outcome::Unreadable(e.to_string()),
@@ -175,10 +175,7 @@ fn check(item: &Item, dialect: formgate::Dialect) -> Outcome {
         Ok(b) => b,
         Err(e) => return Outcome::Unreadable(e.to_string()),
     };
-    match formgate::Form::builder()
-        .default_dialect(dialect)
-        .compile(&bytes)
-    {
+    match options.builder(formgate::Limits::default()).compile(&bytes) {
         Ok(_) => Outcome::Compiled,
         Err(e) => {
             let (class, reason) = reason::classify(&e, &bytes);

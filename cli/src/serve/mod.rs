@@ -53,7 +53,7 @@ const FORM_PROMPT: &str = "Write a single JSON value that conforms to the JSON S
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
-    dialect: crate::form_arg::DialectArg,
+    dialect: crate::form_arg::CompileArgs,
     /// The form (a JSON Schema file); without it, the embedded tree of styled text
     #[arg(value_name = "FORM")]
     form: Option<PathBuf>,
@@ -132,7 +132,7 @@ pub(crate) fn run(args: &Args) -> Status {
 fn configure(args: &Args) -> Result<(&'static app::App, app::ConnLimits), Status> {
     let limits = args.limits.limits();
     let form = match &args.form {
-        Some(path) => crate::form_arg::load(path, limits, args.dialect.default_dialect)?,
+        Some(path) => crate::form_arg::load(path, limits, &args.dialect)?,
         None => Form::builder()
             .limits(limits)
             .compile(TREE_FORM)
