@@ -206,17 +206,22 @@ impl<S: Source> Gen<S> {
         }
         if self.chance(0.4) {
             let p = self.pick(self.profile.patterns);
-            if p.source.contains("\\b") {
+            // A pattern not marked `oracle` may read any string, not only its samples,
+            // otherwise than jsonschema does.
+            if !p.oracle || p.source.contains("\\b") {
                 self.oracle = false;
             }
             self.dot_pattern |= p.source.contains('.');
             m.push(("pattern".into(), J::str(p.source)));
         }
         if self.chance(0.35) {
-            m.push((
-                "format".into(),
-                J::str(self.pick(self.profile.formats).name),
-            ));
+            let f = self.pick(self.profile.formats);
+            // Likewise a format not marked `oracle` (jsonschema, as the oracle is built,
+            // does not check `idn-email` or `idn-hostname` at all).
+            if !f.oracle {
+                self.oracle = false;
+            }
+            m.push(("format".into(), J::str(f.name)));
         }
     }
 
@@ -367,7 +372,7 @@ impl<S: Source> Gen<S> {
             let mut pats = Members::new();
             for _ in 0..1 + self.below(2) {
                 let p = self.pick(self.profile.patterns);
-                if p.source.contains("\\b") {
+                if !p.oracle || p.source.contains("\\b") {
                     self.oracle = false;
                 }
                 self.dot_pattern |= p.source.contains('.');
@@ -383,7 +388,7 @@ impl<S: Source> Gen<S> {
             }
             if self.chance(0.4) {
                 let p = self.pick(self.profile.patterns);
-                if p.source.contains("\\b") {
+                if !p.oracle || p.source.contains("\\b") {
                     self.oracle = false;
                 }
                 self.dot_pattern |= p.source.contains('.');
