@@ -112,3 +112,35 @@ mod fuzzing {
         assert!(wild_form(&[]).len() < 8);
     }
 }
+
+/// A form that names a pattern or format not marked `oracle` leaves the comparison
+/// whatever strings its bodies hold: jsonschema may read any string otherwise (it does
+/// not check `idn-email` or `idn-hostname` at all).
+#[test]
+fn unmarked_patterns_and_formats_leave_the_oracle() {
+    // Names with no marked entry (`time` has both, its tricky samples apart).
+    let formats = ALL_FORMATS
+        .iter()
+        .filter(|f| !ALL_FORMATS.iter().any(|o| o.oracle && o.name == f.name))
+        .map(|f| f.name);
+    let patterns = PATTERNS
+        .iter()
+        .filter(|p| !PATTERNS.iter().any(|o| o.oracle && o.source == p.source))
+        .map(|p| p.source);
+    let unmarked: Vec<String> = formats
+        .chain(patterns)
+        .map(|n| J::str(n).compact())
+        .collect();
+    let mut seen = 0;
+    for (form, g) in cases(&FUZZ, 3000) {
+        let text = form.compact();
+        if unmarked.iter().any(|u| text.contains(&format!(":{u}"))) {
+            seen += 1;
+            assert!(!g.oracle, "{text}");
+        }
+    }
+    assert!(
+        seen > 50,
+        "only {seen} forms name an unmarked pattern or format"
+    );
+}
