@@ -4,11 +4,21 @@
 use super::Format;
 
 /// Checks every case of a table against `expected`, collecting all failures.
-fn check(format: Format, expected: bool, cases: &[&str]) {
+pub(super) fn check(format: Format, expected: bool, cases: &[&str]) {
+    check_by(format, expected, cases, |s| format.is_valid(s));
+}
+
+/// Checks every case against `expected` through `valid`, collecting all failures.
+pub(super) fn check_by(
+    format: Format,
+    expected: bool,
+    cases: &[&str],
+    valid: impl Fn(&str) -> bool,
+) {
     let wrong: Vec<&str> = cases
         .iter()
         .copied()
-        .filter(|s| format.is_valid(s) != expected)
+        .filter(|s| valid(s) != expected)
         .collect();
     assert!(
         wrong.is_empty(),

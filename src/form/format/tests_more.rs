@@ -3,39 +3,15 @@
 //! numeric formats (the suite's `optional/format/` files are the trials `format/...`
 //! of `tests/schema_suite`).
 
+use super::tests::{check, check_by};
 use super::Format;
 use crate::form::number::NumRef;
 
-/// Checks every case of a table against `expected`, collecting all failures.
-fn check(format: Format, expected: bool, cases: &[&str]) {
-    let wrong: Vec<&str> = cases
-        .iter()
-        .copied()
-        .filter(|s| format.is_valid(s) != expected)
-        .collect();
-    assert!(
-        wrong.is_empty(),
-        "{} should {} {:?}",
-        format.name(),
-        if expected { "accept" } else { "reject" },
-        wrong
-    );
-}
-
 /// Checks every number lexeme against `expected`.
 fn check_numbers(format: Format, expected: bool, cases: &[&str]) {
-    let wrong: Vec<&str> = cases
-        .iter()
-        .copied()
-        .filter(|s| format.is_valid_number(&NumRef::new(s)) != expected)
-        .collect();
-    assert!(
-        wrong.is_empty(),
-        "{} should {} {:?}",
-        format.name(),
-        if expected { "accept" } else { "reject" },
-        wrong
-    );
+    check_by(format, expected, cases, |s| {
+        format.is_valid_number(&NumRef::new(s))
+    });
 }
 
 #[test]
