@@ -128,19 +128,8 @@ pub(crate) fn pattern_file(
                 continue;
             }
         };
-        let Some(tests) = group["tests"].as_array() else {
-            failures.push(format!("{file}: {description}: tests is not an array"));
-            continue;
-        };
-        for test in tests {
-            let Some(data) = test["data"].as_str() else {
-                continue;
-            };
-            c.instances += 1;
-            let Some(expected) = test["valid"].as_bool() else {
-                failures.push(format!("{file}: {description}: valid is not a boolean"));
-                continue;
-            };
+        let at = format!("{file}: {description}");
+        for (test, data, expected) in string_tests(group, &at, &mut c, failures) {
             if matches(data) != expected {
                 failures.push(format!(
                     "{file}: {description}: {:?}: {source:?} on {data:?}: expected {expected}",
@@ -153,6 +142,32 @@ pub(crate) fn pattern_file(
         failures.push(format!("{file}: no pattern groups found"));
     }
     c
+}
+
+/// The tests of `group` whose data is a string, with the validity the suite expects;
+/// each is counted as an instance, and a malformed entry is reported at `at`.
+fn string_tests<'g>(
+    group: &'g Value,
+    at: &str,
+    c: &mut StringCounts,
+    failures: &mut Vec<String>,
+) -> Vec<(&'g Value, &'g str, bool)> {
+    let Some(tests) = group["tests"].as_array() else {
+        failures.push(format!("{at}: tests is not an array"));
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for test in tests {
+        let Some(data) = test["data"].as_str() else {
+            continue;
+        };
+        c.instances += 1;
+        match test["valid"].as_bool() {
+            Some(expected) => out.push((test, data, expected)),
+            None => failures.push(format!("{at}: {data:?}: valid is not a boolean")),
+        }
+    }
+    out
 }
 
 /// The suite file of `format` in `draft`, relative to the suite's `tests/`.
@@ -202,20 +217,8 @@ pub(crate) fn format_file(
             failures.push(format!("{file}: unexpected schema {}", group["schema"]));
             continue;
         }
-        let Some(tests) = group["tests"].as_array() else {
-            failures.push(format!("{file}: tests is not an array"));
-            continue;
-        };
-        for test in tests {
-            // A non-string is outside the format's domain: always valid.
-            let Some(data) = test["data"].as_str() else {
-                continue;
-            };
-            c.instances += 1;
-            let Some(expected) = test["valid"].as_bool() else {
-                failures.push(format!("{file}: {data:?}: valid is not a boolean"));
-                continue;
-            };
+        // A non-string is outside the format's domain: always valid.
+        for (test, data, expected) in string_tests(group, &file, &mut c, failures) {
             let Some(got) = formgate::__fuzz::format_is_valid(format, data) else {
                 failures.push(format!("{file}: formgate does not assert format {format}"));
                 return c;
