@@ -47,20 +47,3 @@ pub fn suite_dir() -> Option<PathBuf> {
 pub fn require_suites() -> bool {
     std::env::var(REQUIRE_ENV).is_ok_and(|v| v == "1")
 }
-
-/// The directory of the suite `name` (one of [`SUITES`]), or `None` after saying loudly
-/// that the runner skips. Panics instead when [`require_suites`] is set.
-pub fn suite(name: &str) -> Option<PathBuf> {
-    if let Some(dir) = suite_dir() {
-        return Some(dir.join(name));
-    }
-    let msg = format!(
-        "conformance suite {name} not found: set {SUITE_DIR_ENV}, or copy the suites into \
-         vendor-testsuite/ (or ../shared/vendor-testsuite/)"
-    );
-    if require_suites() {
-        panic!("{msg} ({REQUIRE_ENV}=1)");
-    }
-    eprintln!("\n!!!!!!!! SKIPPED: {msg} !!!!!!!!\n");
-    None
-}

@@ -7,7 +7,7 @@
 
 // Where the conformance suites live: one lookup, in the test kit.
 #[allow(unused_imports)]
-pub use formgate_testkit::suites::{require_suites, suite, suite_dir, REQUIRE_ENV, SUITE_DIR_ENV};
+pub use formgate_testkit::suites::{require_suites, suite_dir, REQUIRE_ENV, SUITE_DIR_ENV};
 
 /// Restricts table-driven runners to the cases whose name contains this text.
 pub const FILTER_ENV: &str = "FORMGATE_TEST_FILTER";
