@@ -58,6 +58,10 @@ pub struct PatternFailure {
     /// The refused feature, when that is the reason: a fail-closed refusal the design
     /// asks for. `None` for any other error.
     pub feature: Option<PatternFeature>,
+    /// Whether the pattern exceeds an engine's size limit: the `regex` crate's program
+    /// size or the linear matcher's state count, which measure different things, so
+    /// the two engines can disagree here and only here.
+    pub limit: bool,
     /// The compile error, as a form compile error would show it.
     pub message: String,
 }
@@ -79,6 +83,10 @@ pub fn pattern_matcher(source: &str) -> Result<impl Fn(&str) -> bool, PatternFai
                 PatternErrorKind::Backreference => Some(PatternFeature::Backreference),
                 _ => None,
             },
+            limit: matches!(
+                err.kind(),
+                PatternErrorKind::TooLarge { .. } | PatternErrorKind::TooManyStates { .. }
+            ),
             message: err.to_string(),
         }),
     }
@@ -97,6 +105,10 @@ pub fn linear_pattern_matcher(source: &str) -> Result<impl Fn(&str) -> bool, Pat
                 PatternErrorKind::Backreference => Some(PatternFeature::Backreference),
                 _ => None,
             },
+            limit: matches!(
+                err.kind(),
+                PatternErrorKind::TooLarge { .. } | PatternErrorKind::TooManyStates { .. }
+            ),
             message: err.to_string(),
         }),
     }

@@ -65,8 +65,9 @@
 //!    both engines compute; a lookaround is a test of its position alone.
 //! 6. **Bounded work, no panics.** Group nesting (lookarounds included) is
 //!    limited to [`NEST_LIMIT`], repetition counts to `u32::MAX`, the `regex`
-//!    program to [`SIZE_LIMIT`] bytes and the automata of a pattern with
-//!    lookaround to [`STATE_LIMIT`] states; exceeding any of them is an error,
+//!    program to [`SIZE_LIMIT`] bytes and the linear matcher's automata to
+//!    [`STATE_LIMIT`] states (a pattern without lookaround over the first
+//!    limit is matched by the linear matcher); exceeding them is an error,
 //!    never a panic. Neither engine recurses on the input.
 //!
 //! # Cost
@@ -95,10 +96,11 @@ use class::{BINARY_PROPERTIES, GENERAL_CATEGORIES, MAX_CODE_POINT, SCRIPTS};
 
 /// Maximum size in bytes of one compiled `regex` program (the `regex` crate's
 /// `size_limit`, which is also its default). `^\p{L}{1,100}$` fits; a
-/// repetition that would compile larger is a [`PatternErrorKind::TooLarge`].
+/// pattern that would compile larger goes to the linear matcher, and one too
+/// large for that too is a [`PatternErrorKind::TooLarge`].
 pub(crate) const SIZE_LIMIT: usize = 10 * (1 << 20);
 
-/// Maximum number of automaton states of a pattern with lookaround, its
+/// Maximum number of automaton states of a pattern for the linear matcher, its
 /// lookarounds' automata included: each costs a step per input code point. A
 /// class is one state whatever its size, so `^(?=\d)\p{L}{1,1000}$` fits; a
 /// repetition that would compile larger is a [`PatternErrorKind::TooManyStates`].
@@ -135,18 +137,28 @@ enum Engine {
 
 impl Pattern {
     /// Parses and compiles an ECMA-262 pattern: for the `regex` crate if it
-    /// has no lookaround, for the linear matcher if it has.
+    /// has no lookaround, for the linear matcher if it has. A pattern without
+    /// lookaround that the `regex` crate finds too large (its UTF-8 automata
+    /// grow with every copy of a wide class: `.{10000}`) goes to the linear
+    /// matcher, where a class is one state, if it fits there.
     ///
     /// Fails with the offset of the first construct that is malformed or has
     /// no exact linear-time match, or with offset 0 when the compiled program
-    /// would exceed [`SIZE_LIMIT`] or [`STATE_LIMIT`]. O(n) parsing, compile
-    /// bounded by those limits.
+    /// would exceed [`SIZE_LIMIT`] (no lookaround, and more than
+    /// [`STATE_LIMIT`] states as well) or [`STATE_LIMIT`] (lookaround). O(n)
+    /// parsing, compile bounded by those limits.
     pub(crate) fn new(source: &str) -> Result<Pattern, PatternError> {
         let ast = parse::parse(source)?;
         let engine = if ast.looks > 0 {
             Engine::Linear(Box::new(linear::compile(&ast)?))
         } else {
-            Engine::Regex(build_regex(&emit::emit(&ast.body))?)
+            match build_regex(&emit::emit(&ast.body)) {
+                Ok(regex) => Engine::Regex(regex),
+                Err(err) if matches!(err.kind, PatternErrorKind::TooLarge { .. }) => {
+                    Engine::Linear(Box::new(linear::compile(&ast).map_err(|_| err)?))
+                }
+                Err(err) => return Err(err),
+            }
         };
         Ok(Pattern {
             source: source.into(),
@@ -370,7 +382,7 @@ pub(crate) enum PatternErrorKind {
         limit: usize,
     },
     /// A pattern with lookaround whose automata would exceed [`STATE_LIMIT`] states.
-    #[error("pattern with lookaround compiles to more than {limit} automaton states")]
+    #[error("compiled pattern exceeds the limit of {limit} automaton states")]
     TooManyStates {
         /// The state limit.
         limit: usize,

@@ -342,7 +342,18 @@ fn accepts_nesting_at_limit_and_rejects_beyond() {
 fn accepts_counts_on_both_sides_of_the_size_limit() {
     assert!(Pattern::new("^\\p{L}{1,100}$").is_ok());
     assert!(Pattern::new("^a{1000}$").is_ok());
-    for source in ["^\\p{L}{1,1000}$", "(?:a{1000}){1000}", "a{4294967295}"] {
+    // Too large for the `regex` crate, not for the linear matcher, which
+    // then decides it (a fuzz case: `.` is a large UTF-8 automaton).
+    for source in ["^\\p{L}{1,1000}$", ".{9364}\u{FFFD}c$"] {
+        assert!(build_regex(&emit::emit(&parse::parse(source).unwrap().body)).is_err());
+        let pattern = Pattern::new(source).unwrap();
+        assert!(matches!(pattern.engine, Engine::Linear(_)), "{source}");
+    }
+    let long = Pattern::new(".{9364}\u{FFFD}c$").unwrap();
+    assert!(long.is_match(&format!("{}\u{FFFD}c", "x".repeat(9364))));
+    assert!(!long.is_match(&format!("{}\u{FFFD}c", "x".repeat(9363))));
+    assert!(!long.is_match(&format!("{}\u{FFFD}c\n", "x".repeat(9364))));
+    for source in ["(?:a{1000}){1000}", "a{4294967295}"] {
         let err = Pattern::new(source).unwrap_err();
         assert_eq!(
             *err.kind(),
