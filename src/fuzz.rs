@@ -40,6 +40,18 @@ pub fn fast_accepts(form: &crate::Form, body: &[u8]) -> bool {
     crate::verify::fast::accepts(form, body, &mut Default::default())
 }
 
+/// [`Form::verify_into`](crate::Form::verify_into) on its one-pass route only (the
+/// general validator feeding the deserializer), never on the fast route that
+/// deserializes what the fast path admitted: tests hold the two routes to the same `T`
+/// and the same rejection.
+pub fn verify_into_one_pass<'de, T: serde::Deserialize<'de>>(
+    form: &crate::Form,
+    body: &'de [u8],
+) -> Result<T, crate::Rejection> {
+    crate::parse::check_size(body.len(), &form.limits()).map_err(crate::Rejection::from_parse)?;
+    crate::verify::deserialize::one_pass(form, &mut crate::verify::Runtime::new(), body)
+}
+
 /// Objects with more members than this check duplicates through a SipHash index with
 /// a random key; smaller ones by a bounded scan.
 pub const SMALL_OBJECT: usize = crate::parse::keys::SMALL;

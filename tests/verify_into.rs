@@ -654,6 +654,74 @@ fn accepts_tuples_maps_and_unit() {
         .is_err());
 }
 
+/// The fast route (what the fast path admits, deserialized without validating again)
+/// and the one pass give the same `T` or the same rejection, `Unrepresentable` ones
+/// included, whatever the type asks of the body.
+#[test]
+fn both_routes_give_the_same_typed_values() {
+    #[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+    enum Key {
+        Stop,
+        Go,
+    }
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Act<'a> {
+        #[serde(borrow)]
+        name: std::borrow::Cow<'a, str>,
+        level: Option<u8>,
+        cmd: Key,
+        #[serde(default)]
+        score: f64,
+        #[serde(default)]
+        pair: Option<(i64, bool)>,
+        #[serde(default)]
+        keys: BTreeMap<Key, i32>,
+    }
+    fn same<'a, T: Deserialize<'a> + PartialEq + std::fmt::Debug>(f: &Form, body: &'a [u8]) {
+        let fast = f.verify_into::<T>(body);
+        let one = formgate::__fuzz::verify_into_one_pass::<T>(f, body);
+        assert_eq!(fast, one, "{}", String::from_utf8_lossy(body));
+    }
+    let f = form("true");
+    for body in [
+        &br#"{"name":"a","level":3,"cmd":"Go"}"#[..],
+        br#"{"n\u0061me":"\u00e9t\u00e9","level":null,"cmd":"St\u006fp","score":1e2}"#,
+        br#" { "name" : "x" , "cmd" : "Stop" , "pair" : [ -7 , true ] } "#,
+        br#"{"name":"x","cmd":"Stop","keys":{"Go":1,"St\u006fp":-2}}"#,
+        br#"{"name":"x","cmd":"Stop","level":256}"#,
+        br#"{"name":"x","cmd":"Stop","level":-1}"#,
+        br#"{"name":"x","cmd":"Stop","level":1.0}"#,
+        br#"{"name":"x","cmd":"Halt"}"#,
+        br#"{"name":"x","cmd":{"Go":null}}"#,
+        br#"{"name":"x","cmd":"Stop","pair":[1]}"#,
+        br#"{"name":"x","cmd":"Stop","pair":[1,true,null]}"#,
+        br#"{"name":"x","cmd":"Stop","keys":{"Run":1}}"#,
+        br#"{"name":"x","cmd":"Stop","score":1e400}"#,
+        br#"{"name":"x","cmd":"Stop","other":[{"a":[1,"\""]}]}"#,
+        br#"{"name":"x","cmd":"Stop","name":"y"}"#,
+        br#"{"name":"x"}"#,
+        br#"[1,2]"#,
+        br#"{"name":"x","cmd":"Stop"} x"#,
+    ] {
+        same::<Act>(&f, body);
+        same::<serde_json::Value>(&f, body);
+        same::<serde::de::IgnoredAny>(&f, body);
+        same::<BTreeMap<String, serde_json::Value>>(&f, body);
+    }
+    for body in [
+        &b"18446744073709551615"[..],
+        b"-9223372036854775808",
+        b"-0",
+        b"1.5e-3",
+    ] {
+        same::<u64>(&f, body);
+        same::<i64>(&f, body);
+        same::<f32>(&f, body);
+        same::<serde_json::Value>(&f, body);
+    }
+}
+
 // ---------------------------------------------------------------------------
 // 5. The property
 
@@ -665,6 +733,10 @@ fn check(form: &J, bodies: &[String]) -> Result<(), TestCaseError> {
         let b = body.as_bytes();
         let verdict = f.verify(b);
         let into = f.verify_into::<serde_json::Value>(b);
+        // The fast route (fast path, then a plain deserialization) and the one pass
+        // give the same value or the same rejection.
+        let one_pass = formgate::__fuzz::verify_into_one_pass::<serde_json::Value>(&f, b);
+        prop_assert_eq!(&into, &one_pass, "form {}\nbody {}", text, body);
         let ignored = f.verify_into::<serde::de::IgnoredAny>(b);
         let accepted = f.accept(b);
         match &verdict {

@@ -8,11 +8,15 @@
 //! 3. Strings without escapes are handed to the visitor borrowed from the body
 //!    (`visit_borrowed_str`); escaped ones from a reused buffer.
 //!
+//! A body the fast pass admits goes another way first: `reread.rs` deserializes it
+//! without validating again, and only a `T` that cannot hold it comes back here.
+//!
 //! Cost: the cost of `verify` plus the visitor's; recursion depth is the body's depth,
 //! bounded by `max_depth`.
 
 use std::fmt;
 
+use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use crate::form::Form;
@@ -85,6 +89,25 @@ pub(crate) fn verify_into<'de, T: de::Deserialize<'de>>(
 ) -> Result<T, Rejection> {
     let limits = form.limits();
     crate::parse::check_size(body.len(), &limits).map_err(Rejection::from_parse)?;
+    // Most bodies are admitted: the fast pass says so without the general validator's
+    // bookkeeping, and a plain deserialization of the admitted body follows. Anything
+    // else (not sure, rejected, or a `T` that cannot hold the body) takes the one pass
+    // below, which decides and explains.
+    if super::fast::accepts(form, body, &mut rt.fast) {
+        if let Some(value) = super::reread::deserialize(body, &mut rt.reread) {
+            return Ok(value);
+        }
+    }
+    one_pass(form, rt, body)
+}
+
+/// [`verify_into`] without the fast route: the general validator and the deserializer
+/// in one pass, for any body within `max_bytes`.
+pub(crate) fn one_pass<'de, T: de::Deserialize<'de>>(
+    form: &Form,
+    rt: &mut Runtime,
+    body: &'de [u8],
+) -> Result<T, Rejection> {
     rt.start(form);
     let mut d = Deserializer {
         form,
@@ -239,16 +262,28 @@ impl<'de> TextRef<'de, '_> {
 
 /// Hand a number lexeme to a visitor: integers that fit as `u64`/`i64`, anything else
 /// as the nearest `f64` (the serde data model has nothing exact; verdicts never use it).
-fn visit_number<'de, V: Visitor<'de>>(lexeme: &str, v: V) -> Result<V::Value, DeError> {
-    if let Ok(u) = lexeme.parse::<u64>() {
-        return v.visit_u64(u);
-    }
-    if let Ok(i) = lexeme.parse::<i64>() {
-        return v.visit_i64(i);
+pub(crate) fn visit_number<'de, V: Visitor<'de>, E: de::Error>(
+    lexeme: &str,
+    v: V,
+) -> Result<V::Value, E> {
+    // An integer lexeme is tried as `u64` (unsigned) or `i64` (negative); a fraction,
+    // an exponent or an integer beyond both goes to `f64`. The same results as trying
+    // `u64`, `i64` and `f64` in turn, without two failed parses for every fraction.
+    let digits = lexeme.strip_prefix('-').unwrap_or(lexeme);
+    if digits.bytes().all(|b| b.is_ascii_digit()) {
+        if digits.len() == lexeme.len() {
+            if let Ok(u) = lexeme.parse::<u64>() {
+                return v.visit_u64(u);
+            }
+        } else if let Ok(i) = lexeme.parse::<i64>() {
+            return v.visit_i64(i);
+        }
     }
     match lexeme.parse::<f64>() {
         Ok(f) if f.is_finite() => v.visit_f64(f),
-        _ => Err(DeError(format!("number {lexeme} does not fit a float"))),
+        _ => Err(E::custom(format_args!(
+            "number {lexeme} does not fit a float"
+        ))),
     }
 }
 
@@ -260,10 +295,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             Ev::Null => visitor.visit_unit(),
             Ev::Bool(b) => visitor.visit_bool(b),
             Ev::String(t) => self.text(t).visit_str(visitor),
-            Ev::Number(t) => {
-                let lexeme = self.text(t).as_str().to_owned();
-                visit_number(&lexeme, visitor)
-            }
+            Ev::Number(t) => visit_number(self.text(t).as_str(), visitor),
             Ev::ArrayStart => {
                 let value = visitor.visit_seq(Seq { de: &mut *self })?;
                 match self.next()? {
@@ -306,10 +338,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         visitor: V,
     ) -> Result<V::Value, DeError> {
         match self.next()? {
-            Ev::String(t) => {
-                let name = self.text(t).as_str().to_owned();
-                visitor.visit_enum(name.into_deserializer())
-            }
+            Ev::String(t) => match self.text(t) {
+                TextRef::Body(s) => visitor.visit_enum(BorrowedStrDeserializer::new(s)),
+                TextRef::Buf(s) => visitor.visit_enum(s.to_owned().into_deserializer()),
+            },
             Ev::ObjectStart => {
                 let value = visitor.visit_enum(Variant { de: &mut *self })?;
                 match self.next()? {
@@ -366,7 +398,7 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de, '_> {
             Some(Ev::Key(t)) => {
                 self.de.peeked = None;
                 let key = match self.de.text(t) {
-                    TextRef::Body(s) => seed.deserialize(BorrowedKey(s)),
+                    TextRef::Body(s) => seed.deserialize(BorrowedStrDeserializer::new(s)),
                     TextRef::Buf(s) => seed.deserialize(s.to_owned().into_deserializer()),
                 };
                 key.map(Some)
@@ -380,23 +412,6 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de, '_> {
     }
 }
 
-/// A member name borrowed from the body.
-struct BorrowedKey<'de>(&'de str);
-
-impl<'de> de::Deserializer<'de> for BorrowedKey<'de> {
-    type Error = DeError;
-
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        visitor.visit_borrowed_str(self.0)
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf option unit unit_struct newtype_struct seq tuple
-        tuple_struct map struct enum identifier ignored_any
-    }
-}
-
 struct Variant<'a, 'de, 'r> {
     de: &'a mut Deserializer<'de, 'r>,
 }
@@ -406,11 +421,13 @@ impl<'de> de::EnumAccess<'de> for Variant<'_, 'de, '_> {
     type Variant = Self;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), DeError> {
-        let name = match self.de.next()? {
-            Ev::Key(t) => self.de.text(t).as_str().to_owned(),
+        let v = match self.de.next()? {
+            Ev::Key(t) => match self.de.text(t) {
+                TextRef::Body(s) => seed.deserialize(BorrowedStrDeserializer::new(s))?,
+                TextRef::Buf(s) => seed.deserialize(s.to_owned().into_deserializer())?,
+            },
             _ => return Err(DeError("expected the variant's name".into())),
         };
-        let v = seed.deserialize(name.into_deserializer())?;
         Ok((v, self))
     }
 }

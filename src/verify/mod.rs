@@ -29,6 +29,7 @@ pub(crate) mod deserialize;
 pub(crate) mod fast;
 pub(crate) mod matcher;
 pub(crate) mod rejection;
+mod reread;
 pub(crate) mod scalar;
 pub(crate) mod stream;
 pub(crate) mod unique;
@@ -179,6 +180,8 @@ pub(crate) struct Runtime {
     pub(crate) machine: Machine,
     state: State,
     fast: fast::Buffers,
+    /// Decoded strings with escapes, for `verify_into`'s fast route.
+    reread: String,
 }
 
 #[derive(Debug, Default)]
@@ -211,6 +214,7 @@ impl Runtime {
             machine: Machine::new(0),
             state: State::default(),
             fast: fast::Buffers::default(),
+            reread: String::new(),
         }
     }
 
@@ -254,6 +258,14 @@ impl Runtime {
         body: &'a [u8],
     ) -> Result<crate::parse::value::Value<'a>, Rejection> {
         crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
+        // An admitted body needs only its tree: the strict parser builds it without the
+        // general validator's bookkeeping (the parse cannot fail on an admitted body; if
+        // it did, the general pass below would decide).
+        if fast::accepts(form, body, &mut self.fast) {
+            if let Ok(tree) = crate::parse::parse(body, &form.limits()) {
+                return Ok(tree);
+            }
+        }
         self.start(form);
         let mut tree = crate::parse::value::TreeBuilder::default();
         let input = Input::new(body);
