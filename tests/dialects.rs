@@ -291,7 +291,14 @@ fn what_a_dialect_lacks_or_ignores_is_refused() {
             UnknownKeyword,
             "/dependentSchemas",
         ),
-        (D19, r#""definitions":{}"#, UnknownKeyword, "/definitions"),
+        // `definitions` compiles there (definitions_is_a_deprecated_holder_of_schemas),
+        // but what it holds is compiled like any schema.
+        (
+            D19,
+            r#""definitions":{"a":{"typo":1}}"#,
+            UnknownKeyword,
+            "/definitions/a/typo",
+        ),
         (D19, r#""dependencies":{}"#, UnknownKeyword, "/dependencies"),
         (D19, r#""prefixItems":[{}]"#, UnknownKeyword, "/prefixItems"),
         (
@@ -393,6 +400,30 @@ fn what_a_dialect_lacks_or_ignores_is_refused() {
     // 2020-12 has neither array-form items nor additionalItems.
     for rest in [r#"{"items":[{}]}"#, r#"{"additionalItems":{}}"#] {
         assert!(Form::compile(rest.as_bytes()).is_err(), "{rest}");
+    }
+}
+
+/// 2019-09 and 2020-12 metaschemas keep `definitions` as a deprecated object of
+/// schemas: it compiles, asserts nothing itself, and a `$ref` into it applies.
+#[test]
+fn definitions_is_a_deprecated_holder_of_schemas() {
+    for schema in [
+        D19,
+        "\"$schema\":\"https://json-schema.org/draft/2020-12/schema\"",
+        "",
+    ] {
+        let sep = if schema.is_empty() { "" } else { "," };
+        let text = format!(
+            r##"{{{schema}{sep}"definitions":{{"n":{{"type":"integer"}},"unused":{{"minimum":5}}}},"properties":{{"a":{{"$ref":"#/definitions/n"}}}}}}"##
+        );
+        let form = Form::compile(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(form.verify(br#"{"a":1}"#).is_ok(), "{text}");
+        assert!(form.verify(br#"{"a":"x"}"#).is_err(), "{text}");
+        // Nothing under `definitions` applies where no `$ref` points.
+        assert!(form.verify(br#"{"b":"x","unused":1}"#).is_ok(), "{text}");
+        assert!(form.verify(b"3").is_ok(), "{text}");
+        // The published form keeps the author's spelling.
+        assert!(form.schema_json().contains(r#""definitions":"#), "{text}");
     }
 }
 

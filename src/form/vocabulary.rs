@@ -366,7 +366,10 @@ impl Keyword {
         use Dialect::*;
         match self {
             Keyword::LegacyId => dialect == Draft4,
-            Keyword::Definitions | Keyword::Dependencies => dialect.is_pre_2019(),
+            // The 2019-09 and 2020-12 metaschemas keep `definitions` as a deprecated holder
+            // of schemas, which asserts nothing (docs/DIALECTS.md).
+            Keyword::Definitions => true,
+            Keyword::Dependencies => dialect.is_pre_2019(),
             Keyword::AdditionalItems => dialect.has_array_items(),
             Keyword::Id
             | Keyword::Const
