@@ -35,9 +35,27 @@ impl Limits {
         }
     }
 
-    /// The same limits with `max_bytes` set to `n`.
+    /// The largest `max_bytes` there is: 4 GiB − 1. The parser's member-name index
+    /// holds offsets as `u32`, which bounds every document it reads.
+    pub const MAX_BYTES: usize = if (u32::MAX as u64) < (usize::MAX as u64) {
+        u32::MAX as usize
+    } else {
+        usize::MAX
+    };
+
+    /// The same limits with `max_bytes` set to `n`, or to [`Limits::MAX_BYTES`] if `n`
+    /// is larger.
+    ///
+    /// ```
+    /// let limits = formgate::Limits::default().with_max_bytes(usize::MAX);
+    /// assert_eq!(limits.max_bytes(), formgate::Limits::MAX_BYTES);
+    /// ```
     pub const fn with_max_bytes(mut self, n: usize) -> Limits {
-        self.max_bytes = n;
+        self.max_bytes = if n > Self::MAX_BYTES {
+            Self::MAX_BYTES
+        } else {
+            n
+        };
         self
     }
 

@@ -190,6 +190,27 @@ fn reader_reads_at_most_max_bytes_plus_one() {
     assert!(src.0 <= 1001, "read {}", src.0);
 }
 
+/// `max_bytes` as large as it goes: reading one byte past it must not overflow (it
+/// did, refusing every body or panicking), and the builder caps it at the documented
+/// largest value.
+#[test]
+fn reader_takes_the_largest_max_bytes() {
+    for n in [formgate::Limits::MAX_BYTES, usize::MAX] {
+        let form = Form::builder()
+            .max_bytes(n)
+            .compile(br#"{"type":"object"}"#)
+            .unwrap();
+        assert_eq!(form.limits().max_bytes(), formgate::Limits::MAX_BYTES);
+        assert!(form.verify_reader(&b" {} "[..]).is_ok());
+        assert!(form.verify_reader(&b"[]"[..]).is_err());
+        assert!(form.verify(b"{}").is_ok());
+        let mut v = form.verifier();
+        v.feed(b"{").unwrap();
+        v.feed(b"}").unwrap();
+        assert!(v.finish().is_ok());
+    }
+}
+
 proptest! {
     #![proptest_config(config("stream", 256))]
 

@@ -65,7 +65,7 @@ fn verify_one(form: &Form, source: &Source, explain: bool) -> Status {
                 return Status::Failed;
             }
         },
-        Source::File(_) => match source.read(form.limits().max_bytes() + 1) {
+        Source::File(_) => match source.read(form.limits().max_bytes().saturating_add(1)) {
             Ok(bytes) => (form.verify(&bytes), Some(bytes)),
             Err(e) => {
                 eprintln!("{name}: {e}");

@@ -52,6 +52,31 @@ fn verify_prints_one_line_per_body_and_exits_by_the_worst() {
     assert_eq!(code(&o), 0);
 }
 
+/// The largest `--max-bytes` works for files and standard input alike (one more byte
+/// is read than the limit, which must not overflow), and a larger one is refused at
+/// start, naming the limit.
+#[test]
+fn verify_takes_the_largest_max_bytes_and_refuses_larger() {
+    let form = support::example("tree.form.json");
+    let act = support::example("tree.act.json");
+    let body = std::fs::read(&act).unwrap();
+    let max = formgate::Limits::MAX_BYTES.to_string();
+    let o = formgate(&["verify", "--max-bytes", &max, &form, &act], b"");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = formgate(&["verify", "--max-bytes", &max, &form, "-"], &body);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    for over in [
+        "4294967296",
+        "18446744073709551615",
+        "99999999999999999999999",
+    ] {
+        let o = formgate(&["verify", "--max-bytes", over, &form, &act], b"");
+        assert_eq!(code(&o), 2, "{over}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--max-bytes"), "{}", stderr(&o));
+        assert!(stderr(&o).contains("4294967295"), "{}", stderr(&o));
+    }
+}
+
 #[test]
 fn verify_explains_with_offset_and_pointers() {
     let bad = support::file(

@@ -222,13 +222,40 @@ async fn head_is_get_without_the_body() {
 async fn other_methods_are_405_and_other_paths_404() {
     let server = Server::start(&[]);
     let url = server.url();
-    for m in ["PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "FROB"] {
+    for m in ["PUT", "DELETE", "PATCH", "TRACE", "FROB"] {
         let method = Method::from_bytes(m.as_bytes()).expect("method");
         let r = send(method, &url, &[], b"{}").await;
         assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED, "{m}");
-        assert_eq!(r.header("allow"), Some("GET, HEAD, POST"), "{m}");
+        assert_eq!(r.header("allow"), Some("GET, HEAD, POST, OPTIONS"), "{m}");
         assert!(r.body.is_empty());
     }
+    // OPTIONS on the address, and `OPTIONS *` on the server (it answered 404): 200,
+    // the methods, no content (RFC 9110, section 9.3.7).
+    let r = send(Method::OPTIONS, &url, &[], b"").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.header("allow"), Some("GET, HEAD, POST, OPTIONS"));
+    assert!(r.body.is_empty());
+    let star = raw(
+        server.addr,
+        vec![(
+            Duration::ZERO,
+            b"OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_vec(),
+        )],
+        Duration::from_secs(5),
+    )
+    .await
+    .text();
+    assert!(star.starts_with("HTTP/1.1 200 OK\r\n"), "{star}");
+    assert!(
+        star.to_ascii_lowercase()
+            .contains("\r\nallow: get, head, post, options\r\n"),
+        "{star}"
+    );
+    assert!(
+        star.to_ascii_lowercase()
+            .contains("\r\ncontent-length: 0\r\n"),
+        "{star}"
+    );
     let other = format!("{url}form");
     assert_eq!(get(&other, &[]).await.status, StatusCode::NOT_FOUND);
     let act = example_bytes("tree.act.json");
@@ -698,6 +725,20 @@ fn startup_errors_exit_1_or_2() {
     }
     let out = serve_fails(&["--body-timeout", "0", "--addr", "127.0.0.1:0"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
+    // Counts beyond what the server can hold are refused at start, naming the flag
+    // (18446744073709551615 connections used to panic, past the semaphore's limit).
+    for (flag, n) in [
+        ("--max-connections", "0"),
+        ("--max-connections", "18446744073709551615"),
+        ("--max-bytes", "18446744073709551615"),
+    ] {
+        let out = serve_fails(&[flag, n, "--addr", "127.0.0.1:0"]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {n}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(flag),
+            "{out:?}"
+        );
+    }
 
     let taken = Server::start(&[]);
     let out = serve_fails(&["--addr", &taken.addr.to_string()]);

@@ -257,7 +257,7 @@ pub enum ReadError {
 /// through the [`Verifier`] in full 16 KiB chunks, so a rejection still comes after at
 /// most 16 KiB beyond the offending byte.
 pub(crate) fn verify_reader<R: Read>(form: &Form, reader: R) -> Result<(), ReadError> {
-    let mut r = reader.take(form.limits().max_bytes() as u64 + 1);
+    let mut r = reader.take((form.limits().max_bytes() as u64).saturating_add(1));
     let mut buf = vec![0u8; 16 * 1024];
     let first = fill(&mut r, &mut buf)?;
     if first < buf.len() {

@@ -132,7 +132,7 @@ async fn read_body(app: &'static App, mut body: Incoming) -> Read {
         };
         // One byte past the limit is enough for the verifier to say `TooLarge`; the
         // rest of a frame that crosses it is never looked at.
-        let room = (limit as u64 + 1).saturating_sub(bytes);
+        let room = (limit as u64).saturating_add(1).saturating_sub(bytes);
         if data.len() as u64 > room {
             data.truncate(room as usize);
         }

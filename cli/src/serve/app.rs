@@ -68,19 +68,30 @@ pub(crate) struct ConnLimits {
 
 /// Answer one request.
 pub(crate) async fn handle(app: &'static App, req: Request<Incoming>) -> Response<Body> {
+    // `OPTIONS *` asks about the server as a whole (RFC 9110, section 9.3.7).
+    if req.method() == Method::OPTIONS && req.uri() == "*" {
+        return allow(StatusCode::OK);
+    }
     if req.uri().path() != "/" {
         return bare(StatusCode::NOT_FOUND);
     }
     match *req.method() {
         Method::GET | Method::HEAD => app.arrival.respond(req.headers()),
         Method::POST => super::act::act(app, req).await,
-        _ => {
-            let mut r = bare(StatusCode::METHOD_NOT_ALLOWED);
-            r.headers_mut()
-                .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD, POST"));
-            r
-        }
+        Method::OPTIONS => allow(StatusCode::OK),
+        _ => allow(StatusCode::METHOD_NOT_ALLOWED),
     }
+}
+
+/// An empty answer listing the methods served (`Content-Length: 0`, as RFC 9110 asks
+/// of a successful `OPTIONS` without content).
+fn allow(status: StatusCode) -> Response<Body> {
+    let mut r = bare(status);
+    r.headers_mut().insert(
+        header::ALLOW,
+        HeaderValue::from_static("GET, HEAD, POST, OPTIONS"),
+    );
+    r
 }
 
 fn bare(status: StatusCode) -> Response<Body> {

@@ -88,9 +88,23 @@ pub(crate) struct Args {
     /// Seconds allowed for the upstream to connect and answer
     #[arg(long, value_name = "SECS", default_value_t = upstream::DEFAULT_UPSTREAM_TIMEOUT.as_secs_f64())]
     upstream_timeout: f64,
-    /// Serve at most N connections at once; more wait to be accepted
-    #[arg(long, value_name = "N", default_value_t = 1024)]
+    /// Serve at most N connections at once (1 to 1048576); more wait to be accepted
+    #[arg(long, value_name = "N", default_value_t = 1024, value_parser = parse_max_connections)]
     max_connections: usize,
+}
+
+/// The most `--max-connections` allows: far beyond what one process's file descriptors
+/// hold, and far below what the connection semaphore can count.
+const MAX_CONNECTIONS: usize = 1 << 20;
+
+/// `--max-connections`: a count from 1 to [`MAX_CONNECTIONS`].
+fn parse_max_connections(arg: &str) -> Result<usize, String> {
+    match arg.parse::<usize>() {
+        Ok(n) if (1..=MAX_CONNECTIONS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{arg}` is not a count from 1 to {MAX_CONNECTIONS}"
+        )),
+    }
 }
 
 /// Serve until interrupted (Ctrl-C or SIGTERM): exit 0 then; 1 if the form does not
