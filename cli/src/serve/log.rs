@@ -31,6 +31,10 @@ pub(crate) enum Level {
 /// The longest `GPT-Actor` value written; longer values are cut, and say so.
 const MAX_ACTOR_CHARS: usize = 200;
 
+/// The longest pointer written (a body's member names are in it, and a member name
+/// can be a megabyte long); longer ones are cut, and say so.
+const MAX_POINTER_CHARS: usize = 256;
+
 /// What became of one act.
 #[derive(Debug)]
 pub(crate) enum Verdict {
@@ -128,10 +132,10 @@ pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
                 kind(r.kind()),
                 r.offset()
             );
-            quote(r.pointer(), &mut line);
+            quote_capped(r.pointer(), MAX_POINTER_CHARS, &mut line);
             if let Some(fp) = r.form_pointer() {
                 line.push_str(" form_pointer=");
-                quote(fp, &mut line);
+                quote_capped(fp, MAX_POINTER_CHARS, &mut line);
             }
         }
         Verdict::Declared { length, limit } => {
@@ -146,12 +150,7 @@ pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
         None => line.push_str(" actor=-"),
         Some(raw) => {
             line.push_str(" actor=");
-            let text = String::from_utf8_lossy(raw);
-            let cut: String = text.chars().take(MAX_ACTOR_CHARS).collect();
-            quote(&cut, &mut line);
-            if cut.len() < text.len() {
-                line.push_str("(cut)");
-            }
+            quote_capped(&String::from_utf8_lossy(raw), MAX_ACTOR_CHARS, &mut line);
         }
     }
     line.push('\n');
@@ -176,11 +175,13 @@ fn kind(k: RejectionKind) -> String {
     }
 }
 
-/// Write `s` as a double-quoted string with `\"`, `\\` and every control or
-/// non-ASCII character escaped (invariant 2).
-fn quote(s: &str, out: &mut String) {
+/// Write the first `max` characters of `s` as a double-quoted string with `\"`, `\\`
+/// and every control or non-ASCII character escaped (invariant 2), followed by `(cut)`
+/// if `s` is longer, so no field makes a line longer than a few times `max`.
+fn quote_capped(s: &str, max: usize, out: &mut String) {
+    let mut chars = s.chars();
     out.push('"');
-    for c in s.chars() {
+    for c in chars.by_ref().take(max) {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
@@ -191,6 +192,9 @@ fn quote(s: &str, out: &mut String) {
         }
     }
     out.push('"');
+    if chars.next().is_some() {
+        out.push_str("(cut)");
+    }
 }
 
 /// `t` as RFC 3339 UTC with milliseconds, `2026-05-01T09:16:55.123Z`.
@@ -283,5 +287,39 @@ mod tests {
             "{line}"
         );
         assert!(line.ends_with(" actor=-\n"), "{line}");
+    }
+
+    /// A member name of a megabyte made a megabyte line: every field from the request
+    /// is cut, and says so.
+    #[test]
+    fn caps_every_field_from_the_request() {
+        let form = formgate::Form::builder()
+            .max_bytes(4 << 20)
+            .compile(br#"{"additionalProperties":false}"#)
+            .unwrap();
+        let name = "\u{e9}".repeat(1 << 20);
+        let body = format!(r#"{{"{name}":1}}"#);
+        let r = form.verify(body.as_bytes()).unwrap_err();
+        assert!(r.pointer().len() > 1 << 20);
+        let v = Verdict::Reject(r);
+        let actor = vec![b'a'; 1 << 20];
+        let line = format_line(
+            UNIX_EPOCH,
+            &Entry {
+                verdict: &v,
+                status: 204,
+                bytes: body.len() as u64,
+                elapsed: Duration::ZERO,
+                upstream: None,
+                actor: Some(&actor),
+            },
+        );
+        assert!(line.len() < 4096, "{} bytes", line.len());
+        assert_eq!(line.matches("(cut)").count(), 2, "{line}");
+        let pointer = format!(
+            "pointer=\"/{}\"(cut)",
+            "\\u{e9}".repeat(MAX_POINTER_CHARS - 1)
+        );
+        assert!(line.contains(&pointer), "{line}");
     }
 }
