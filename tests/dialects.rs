@@ -357,14 +357,38 @@ fn what_a_dialect_lacks_or_ignores_is_refused() {
             NotASchema,
             "/dependencies/a",
         ),
-        // Nested ids.
+        // Identifiers: one schema per URI and per anchor, fragments as each dialect
+        // allows them (tests/identifiers.rs has what they mean).
         (
             D4,
-            r#""properties":{"a":{"id":"x"}}"#,
-            NestedId,
-            "/properties/a/id",
+            r#""properties":{"a":{"id":"x"},"b":{"id":"x"}}"#,
+            DuplicateIdentifier,
+            "/properties/b/id",
         ),
-        (D7, r#""items":[{"$id":"x"}]"#, NestedId, "/items/0/$id"),
+        (
+            D7,
+            r##""items":[{"$id":"#/a"}]"##,
+            InvalidValue("a URI whose fragment, if any, is a plain name"),
+            "/items/0/$id",
+        ),
+        (
+            D19,
+            r##""items":{"$id":"x#a"}"##,
+            InvalidValue("a URI without a fragment (name anchors with $anchor)"),
+            "/items/$id",
+        ),
+        (
+            D19,
+            r#""items":{"$anchor":"1a"}"#,
+            InvalidValue("an anchor name"),
+            "/items/$anchor",
+        ),
+        (
+            D7,
+            r#""items":{"$anchor":"a"}"#,
+            UnknownKeyword,
+            "/items/$anchor",
+        ),
         // $ref siblings that draft-04..07 would ignore.
         (
             D4,

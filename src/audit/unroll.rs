@@ -57,6 +57,15 @@ pub(crate) fn unroll(form: &Form, depth: u32) -> Result<String, FormError> {
     if targets.is_empty() {
         return Ok(text.to_owned());
     }
+    if form.has_embedded_identifiers() {
+        // A copy's `$ref`s resolve against the identifiers around it; moved under the
+        // root's definitions they would name other schemas, or none.
+        return Err(FormError::new(
+            crate::form::error::FormErrorKind::NestedId,
+            None,
+            String::new(),
+        ));
+    }
     let defs_keyword = form.dialect().defs_keyword();
     let existing: Vec<&str> = match root.get(defs_keyword) {
         Some(Value::Object(m)) => m.iter().map(|(k, _)| k.as_ref()).collect(),

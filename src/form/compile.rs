@@ -28,6 +28,7 @@ use super::node::{
 use super::number::{Decimal, NumRef};
 use super::pattern::Pattern;
 use super::pointer;
+use super::resolve::Scopes;
 use super::vocabulary::{Dialect, Keyword};
 
 /// The compiled nodes and values of a form.
@@ -36,11 +37,17 @@ pub(crate) struct Compiled {
     pub(crate) consts: Consts,
     pub(crate) root: NodeId,
     pub(crate) dialect: Dialect,
+    /// Whether the form has an anchor or an `$id` below its root.
+    pub(crate) embedded: bool,
 }
 
 struct PendingRef {
     node: NodeId,
-    target: String,
+    /// The `$ref` as written.
+    reference: String,
+    /// The base URI in scope where it is written.
+    base: String,
+    /// Where the `$ref` is, for the error.
     pointer: String,
 }
 
@@ -52,6 +59,8 @@ struct Compiler<'a> {
     consts: Consts,
     by_pointer: HashMap<String, NodeId>,
     refs: Vec<PendingRef>,
+    /// Base URIs, embedded resources and anchors (`resolve.rs`).
+    scopes: Scopes,
     /// The next schema may be a boolean even in draft-04 (`additionalProperties`,
     /// `additionalItems`).
     bool_ok: bool,
@@ -90,6 +99,7 @@ pub(crate) fn compile(
         consts: Consts::default(),
         by_pointer: HashMap::new(),
         refs: Vec::new(),
+        scopes: Scopes::new(),
         bool_ok: false,
     };
     c.nodes[NodeId::FALSE.index()].reject_all = true;
@@ -111,6 +121,7 @@ pub(crate) fn compile(
     }
     land(&mut c.nodes);
     Ok(Compiled {
+        embedded: c.scopes.embedded(),
         nodes: c.nodes,
         consts: c.consts,
         root: root_id,
@@ -161,7 +172,10 @@ impl Compiler<'_> {
                 let id = NodeId(self.nodes.len() as u32);
                 self.nodes.push(Node::empty(at.into()));
                 self.by_pointer.insert(at.to_owned(), id);
+                let has_ref = members.iter().any(|(k, _)| k == "$ref");
+                self.scopes.enter(members, at, self.dialect, has_ref)?;
                 let node = self.node(id, members, at, is_root)?;
+                self.scopes.leave();
                 self.nodes[id.index()] = node;
                 id
             }
@@ -471,20 +485,15 @@ impl Compiler<'_> {
                 Keyword::AnyOf => node.any_of = self.schema_list(value, kw, at)?,
                 Keyword::OneOf => node.one_of = self.schema_list(value, kw, at)?,
                 Keyword::Ref => {
-                    let Value::String(target) = value else {
+                    let Value::String(reference) = value else {
                         return Err(invalid(kw, at, "a string"));
                     };
-                    let Some(fragment) = target.strip_prefix('#') else {
-                        return Err(err(FormErrorKind::RemoteRef, kw, at));
-                    };
-                    if !(fragment.is_empty() || fragment.starts_with('/')) {
-                        return Err(err(FormErrorKind::AnchorRef, kw, at));
-                    }
-                    let canonical = pointer::canonical_fragment(fragment)
-                        .ok_or_else(|| invalid(kw, at, "a JSON Pointer fragment"))?;
+                    // Resolved once every identifier of the form is known (a `$ref`
+                    // may name a resource or anchor written after it).
                     self.refs.push(PendingRef {
                         node: id,
-                        target: canonical,
+                        reference: reference.to_string(),
+                        base: self.scopes.base().to_owned(),
                         pointer: here.clone(),
                     });
                     verbatim = Some(json(value));
@@ -499,20 +508,18 @@ impl Compiler<'_> {
                     }
                 }
                 Keyword::Schema => {
-                    // The root's `$schema` chose the dialect; anywhere else it would open
-                    // an embedded resource, which is outside the vocabulary.
-                    if !is_root {
+                    // The root's `$schema` chose the dialect. Below the root, naming the
+                    // same dialect changes nothing; another dialect would switch
+                    // meanings mid-form, which is refused.
+                    let same = matches!(value, Value::String(uri)
+                        if Dialect::from_uri(uri) == Some(self.dialect));
+                    if !is_root && !same {
                         return Err(err(FormErrorKind::UnsupportedDialect, kw, at));
                     }
                     verbatim = Some(json(value));
                 }
-                Keyword::Id | Keyword::LegacyId => {
-                    if !is_root {
-                        return Err(err(FormErrorKind::NestedId, kw, at));
-                    }
-                    if !matches!(value, Value::String(_)) {
-                        return Err(invalid(kw, at, "a string"));
-                    }
+                // Read, checked and recorded by `Scopes::enter`.
+                Keyword::Id | Keyword::LegacyId | Keyword::Anchor => {
                     verbatim = Some(json(value));
                 }
                 Keyword::Title | Keyword::Description | Keyword::Comment => {
@@ -650,7 +657,11 @@ impl Compiler<'_> {
     /// Invariant 4, first half: every `$ref` names a compiled schema.
     fn resolve_refs(&mut self) -> Result<()> {
         for r in std::mem::take(&mut self.refs) {
-            let Some(&target) = self.by_pointer.get(&r.target) else {
+            let target = self
+                .scopes
+                .target(&r.reference, &r.base)
+                .map_err(|kind| FormError::new(kind, Some("$ref"), r.pointer.clone()))?;
+            let Some(&target) = self.by_pointer.get(&target) else {
                 return Err(FormError::new(
                     FormErrorKind::RefNotFound,
                     Some("$ref"),

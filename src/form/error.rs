@@ -29,17 +29,23 @@ pub enum FormErrorKind {
     /// A `$schema` that names none of the five dialects ([`Dialect::from_uri`]), or one
     /// below the root.
     UnsupportedDialect,
-    /// A `$ref` that does not start with `#`: remote documents are never fetched.
+    /// A `$ref` to a document other than the form and the resources embedded in it
+    /// (schemas with an `$id`): remote documents are never fetched.
     RemoteRef,
-    /// A `$ref` to a plain-name anchor (`#foo`); anchors are outside the vocabulary.
+    /// A `$ref` to a plain-name anchor (`#foo`) that no `$anchor` (or draft-04..07
+    /// fragment `$id`) of the resource defines.
     AnchorRef,
     /// A `$ref` whose JSON Pointer names no schema in this form.
     RefNotFound,
     /// `$ref`s and in-place applicators that lead back to the same schema without
     /// descending into the instance: no value could ever be decided.
     RefCycle,
-    /// `$id` below the root (embedded resources are outside the vocabulary).
+    /// `unroll` of a form with embedded resources (`$id` below the root) or anchors:
+    /// its copies would need their identifiers rewritten, which it does not do.
     NestedId,
+    /// Two schemas of the form with the same resource URI (`$id`), or two anchors of
+    /// the same name in one resource.
+    DuplicateIdentifier,
     /// A subschema whose in-place applicators (`$ref`, `allOf`, `anyOf`, `oneOf`)
     /// reach more than 100,000 subschemas on one value (shared `$ref`s counted once per path): verifying a single value
     /// against it would cost that much, so the form is refused (bounded work).
@@ -66,13 +72,20 @@ impl fmt::Display for FormErrorKind {
             FormErrorKind::UnsupportedFormat => f.write_str("unsupported format"),
             FormErrorKind::InvalidPattern(why) => write!(f, "invalid pattern: {why}"),
             FormErrorKind::UnsupportedDialect => f.write_str("unsupported $schema dialect"),
-            FormErrorKind::RemoteRef => f.write_str("remote $ref (only '#...' is resolved)"),
-            FormErrorKind::AnchorRef => f.write_str("$ref to an anchor (unsupported)"),
+            FormErrorKind::RemoteRef => f.write_str(
+                "$ref to a document outside the form (remote documents are never fetched)",
+            ),
+            FormErrorKind::AnchorRef => f.write_str("$ref to an anchor the form does not define"),
             FormErrorKind::RefNotFound => f.write_str("$ref target is not a schema in this form"),
             FormErrorKind::RefCycle => {
                 f.write_str("$ref cycle that never descends into the instance")
             }
-            FormErrorKind::NestedId => f.write_str("$id below the root"),
+            FormErrorKind::NestedId => {
+                f.write_str("unroll does not rewrite embedded resources or anchors")
+            }
+            FormErrorKind::DuplicateIdentifier => {
+                f.write_str("the same identifier names two schemas of the form")
+            }
             FormErrorKind::ExpansionTooLarge => f.write_str(
                 "in-place applicators reach too many subschemas on one value (bounded work)",
             ),

@@ -20,6 +20,7 @@ pub(crate) mod number;
 pub(crate) mod pattern;
 pub(crate) mod plan;
 pub(crate) mod pointer;
+pub(crate) mod resolve;
 pub(crate) mod vocabulary;
 
 use crate::limits::Limits;
@@ -51,6 +52,8 @@ pub struct Form {
     limits: Limits,
     schema_json: Box<str>,
     plans: Plans,
+    /// Whether the form has an anchor or an `$id` below its root.
+    embedded: bool,
 }
 
 impl Form {
@@ -69,6 +72,7 @@ impl Form {
             consts: compiled.consts,
             root: compiled.root,
             dialect: compiled.dialect,
+            embedded: compiled.embedded,
             limits,
         }
     }
@@ -125,5 +129,10 @@ impl Form {
     #[inline]
     pub fn dialect(&self) -> Dialect {
         self.dialect
+    }
+
+    /// Whether the form has an anchor or an `$id` below its root (`resolve.rs`).
+    pub(crate) fn has_embedded_identifiers(&self) -> bool {
+        self.embedded
     }
 }

@@ -54,7 +54,9 @@ pub(crate) fn canonical_fragment(fragment: &str) -> Option<String> {
     Some(out)
 }
 
-fn percent_decode(s: &str) -> Option<String> {
+/// `s` with its `%XX` escapes decoded; `None` when an escape is malformed or the
+/// result is not UTF-8.
+pub(crate) fn percent_decode(s: &str) -> Option<String> {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -191,6 +191,8 @@ pub(crate) enum Keyword {
     Id,
     /// draft-04's name for `$id`.
     LegacyId,
+    /// 2019-09 and later: a plain-name fragment for the schema holding it.
+    Anchor,
     /// draft-04..07: `dependentRequired` (array values) and `dependentSchemas` (schema
     /// values) in one keyword.
     Dependencies,
@@ -202,7 +204,6 @@ pub(crate) enum Keyword {
 /// by name, which no form may declare an annotation: declaring them would silently
 /// drop what they assert. Vocabulary keywords are refused through [`Keyword::from_name`].
 pub(crate) const NOT_DECLARABLE: &[&str] = &[
-    "$anchor",
     "$dynamicAnchor",
     "$dynamicRef",
     "$recursiveAnchor",
@@ -224,7 +225,7 @@ pub(crate) fn declarable(name: &str) -> bool {
 
 impl Keyword {
     /// Every keyword, in the order the vocabulary lists them.
-    pub(crate) const ALL: [Keyword; 52] = [
+    pub(crate) const ALL: [Keyword; 53] = [
         Keyword::Type,
         Keyword::Enum,
         Keyword::Const,
@@ -275,6 +276,7 @@ impl Keyword {
         Keyword::Schema,
         Keyword::Id,
         Keyword::LegacyId,
+        Keyword::Anchor,
         Keyword::Dependencies,
         Keyword::AdditionalItems,
     ];
@@ -332,6 +334,7 @@ impl Keyword {
             Keyword::WriteOnly => "writeOnly",
             Keyword::Schema => "$schema",
             Keyword::Id => "$id",
+            Keyword::Anchor => "$anchor",
             Keyword::LegacyId => "id",
             Keyword::Dependencies => "dependencies",
             Keyword::AdditionalItems => "additionalItems",
@@ -383,6 +386,7 @@ impl Keyword {
             | Keyword::ReadOnly
             | Keyword::WriteOnly => dialect >= Draft7,
             Keyword::Defs
+            | Keyword::Anchor
             | Keyword::DependentRequired
             | Keyword::DependentSchemas
             | Keyword::MinContains

@@ -281,7 +281,8 @@ impl Renderer<'_> {
             | Keyword::Declared
             | Keyword::Schema
             | Keyword::Id
-            | Keyword::LegacyId => out.push_str(missing),
+            | Keyword::LegacyId
+            | Keyword::Anchor => out.push_str(missing),
         }
     }
 

@@ -10,22 +10,45 @@ pub(crate) fn classify(schema: &Value, draft: Draft) -> Vec<String> {
         reasons: Vec::new(),
         schemas: HashSet::new(),
         refs: Vec::new(),
+        bases: Vec::new(),
+        resources: HashMap::new(),
+        anchors: HashMap::new(),
     };
     walk.schema(schema, "", true);
     let refs = std::mem::take(&mut walk.refs);
-    for r in refs {
-        walk.resolve(schema, &r);
+    for (r, base) in refs {
+        walk.resolve(schema, &r, &base);
     }
     walk.reasons
 }
+
+/// The base URI of a document without `$id` (any absolute URI of a hierarchical
+/// scheme would do: the suite never names it).
+const DOCUMENT: &str = "suite:///document.json";
 
 pub(crate) struct Walk {
     pub(crate) draft: Draft,
     pub(crate) reasons: Vec<String>,
     /// JSON Pointers (canonically escaped) of every schema position walked.
     pub(crate) schemas: HashSet<String>,
-    /// Every `$ref` value seen.
-    pub(crate) refs: Vec<String>,
+    /// Every `$ref` value seen, with the base URI in scope where it was.
+    pub(crate) refs: Vec<(String, String)>,
+    /// The base URI of each schema being walked, innermost last.
+    pub(crate) bases: Vec<String>,
+    /// Resource URI (no fragment) → JSON Pointer of its root.
+    pub(crate) resources: HashMap<String, String>,
+    /// (resource URI, anchor name) → JSON Pointer of its schema.
+    pub(crate) anchors: HashMap<(String, String), String>,
+}
+
+/// `reference` (no fragment) resolved against `base` (RFC 3986 section 5.2).
+fn resolve_uri(reference: &str, base: &str) -> Option<String> {
+    use iri_string::types::{IriAbsoluteStr, IriReferenceStr};
+    let resolved = IriReferenceStr::new(reference)
+        .ok()?
+        .resolve_against(IriAbsoluteStr::new(base).ok()?)
+        .to_string();
+    Some(resolved)
 }
 
 impl Walk {
@@ -57,6 +80,77 @@ impl Walk {
             _ => return self.out("a schema that is neither object nor boolean"),
         };
         self.schemas.insert(ptr.to_string());
+        self.identify(obj, ptr, root);
+        self.walk_object(obj, ptr, root);
+        self.bases.pop();
+    }
+
+    /// Read the identifiers of the schema object at `ptr` and push its base URI: an
+    /// `$id` (draft-04: `id`) is a new resource, unless a `$ref` beside it makes
+    /// draft-04..07 ignore it; a fragment-only `$id` (draft-04..07) or an `$anchor`
+    /// (2019-09 on) names an anchor.
+    fn identify(&mut self, obj: &serde_json::Map<String, Value>, ptr: &str, root: bool) {
+        let d = self.draft;
+        let mut base = self
+            .bases
+            .last()
+            .cloned()
+            .unwrap_or_else(|| DOCUMENT.to_owned());
+        if root {
+            self.resources.insert(base.clone(), ptr.to_owned());
+        }
+        let id = obj
+            .get(id_keyword(d))
+            .filter(|_| !(d <= Draft::D7 && obj.contains_key("$ref")));
+        if let Some(id) = id {
+            let Some(text) = id.as_str() else {
+                self.bases.push(base);
+                return self.out("malformed $id");
+            };
+            let (uri, fragment) = text.split_once('#').unwrap_or((text, ""));
+            if !uri.is_empty() {
+                match resolve_uri(uri, &base) {
+                    Some(resolved) => {
+                        if root {
+                            self.resources.clear();
+                        }
+                        if self
+                            .resources
+                            .insert(resolved.clone(), ptr.to_owned())
+                            .is_some()
+                        {
+                            self.out("the same $id twice");
+                        }
+                        base = resolved;
+                    }
+                    None => self.out("malformed $id"),
+                }
+            }
+            if !fragment.is_empty() {
+                if d <= Draft::D7 && !fragment.starts_with('/') {
+                    self.anchors
+                        .insert((base.clone(), fragment.to_owned()), ptr.to_owned());
+                } else {
+                    self.out("$id with a fragment");
+                }
+            }
+        }
+        if d >= Draft::D2019 {
+            if let Some(anchor) = obj.get("$anchor") {
+                match anchor.as_str() {
+                    Some(name) if !name.is_empty() => {
+                        self.anchors
+                            .insert((base.clone(), name.to_owned()), ptr.to_owned());
+                    }
+                    _ => self.out("malformed $anchor"),
+                }
+            }
+        }
+        self.bases.push(base);
+    }
+
+    fn walk_object(&mut self, obj: &serde_json::Map<String, Value>, ptr: &str, root: bool) {
+        let d = self.draft;
         if d <= Draft::D7 && obj.contains_key("$ref") {
             // draft-04..07 ignore every sibling of `$ref`: where one of them would
             // assert something, the meanings differ.
@@ -109,7 +203,10 @@ impl Walk {
                 },
                 Kind::SchemaList => self.schema_list(val, &at, k),
                 Kind::Ref => match val.as_str() {
-                    Some(r) => self.refs.push(r.to_string()),
+                    Some(r) => {
+                        let base = self.bases.last().cloned().unwrap_or_default();
+                        self.refs.push((r.to_string(), base));
+                    }
                     None => self.out("malformed $ref"),
                 },
                 Kind::Format => match val.as_str() {
@@ -125,14 +222,13 @@ impl Walk {
                     }
                     None => self.out("malformed pattern"),
                 },
-                Kind::Schema_ if !root => self.out("$schema below the root"),
-                Kind::Schema_ => {
-                    if !is_uri(val, uri(d)) {
-                        self.out(format!("$schema other than {}", self.draft_name()));
-                    }
+                Kind::Schema_ if !is_uri(val, uri(d)) && !root => {
+                    self.out("$schema below the root naming another dialect")
                 }
-                Kind::Id if !root => self.out(format!("{k} below the root")),
-                Kind::Id | Kind::Data => {}
+                Kind::Schema_ if !is_uri(val, uri(d)) => {
+                    self.out(format!("$schema other than {}", self.draft_name()))
+                }
+                Kind::Schema_ | Kind::Id | Kind::Data => {}
             }
         }
     }
@@ -163,14 +259,32 @@ impl Walk {
         }
     }
 
-    /// `$ref` resolves only `#` and `#/...` JSON Pointers (with `~0`, `~1` and
-    /// percent-decoding) inside the same document, to a schema.
-    pub(crate) fn resolve(&mut self, root: &Value, r: &str) {
-        let Some(fragment) = r.strip_prefix('#') else {
+    /// `$ref` resolves against the base URI in scope to a resource of the document
+    /// (nothing is fetched), then its fragment to a JSON Pointer from that resource's
+    /// root (with `~0`, `~1` and percent-decoding) or to an anchor of it.
+    pub(crate) fn resolve(&mut self, root: &Value, r: &str, base: &str) {
+        let (uri, fragment) = r.split_once('#').unwrap_or((r, ""));
+        let resource = if uri.is_empty() {
+            Some(base.to_owned())
+        } else {
+            resolve_uri(uri, base)
+        };
+        let Some(start) = resource
+            .as_ref()
+            .and_then(|u| self.resources.get(u))
+            .cloned()
+        else {
             return self.out("$ref to another document");
         };
         if !fragment.is_empty() && !fragment.starts_with('/') {
-            return self.out("$ref to an anchor");
+            let name = percent_decode(fragment).unwrap_or_default();
+            if !self
+                .anchors
+                .contains_key(&(resource.unwrap_or_default(), name))
+            {
+                self.out("$ref to an anchor nothing defines");
+            }
+            return;
         }
         let Some(decoded) = percent_decode(fragment) else {
             return self.out("malformed $ref");
@@ -181,13 +295,16 @@ impl Walk {
             .map(|t| t.replace("~1", "/").replace("~0", "~"))
             .collect();
         let canonical: String = tokens.iter().map(|t| format!("/{}", escape(t))).collect();
+        let canonical = format!("{start}{canonical}");
         if self.schemas.contains(&canonical) {
             return;
         }
-        let exists = tokens
-            .iter()
+        let exists = canonical
+            .split('/')
+            .skip(1)
+            .map(|t| t.replace("~1", "/").replace("~0", "~"))
             .try_fold(root, |v, t| match v {
-                Value::Object(m) => m.get(t),
+                Value::Object(m) => m.get(&t),
                 Value::Array(a) => t.parse::<usize>().ok().and_then(|i| a.get(i)),
                 _ => None,
             })
@@ -263,10 +380,12 @@ pub(crate) fn keyword_kind(k: &str, d: Draft) -> Option<Kind> {
         "$schema" => Kind::Schema_,
         "id" if d == D4 => Kind::Id,
         "$id" if since(D6) => Kind::Id,
+        "$anchor" if since(D2019) => Kind::Data,
         "contains" | "propertyNames" if since(D6) => Kind::Schema,
         "if" | "then" | "else" if since(D7) => Kind::Schema,
         "additionalItems" if d <= D2019 => Kind::Schema,
-        "definitions" if d <= D7 => Kind::SchemaMap,
+        // 2019-09 and 2020-12 keep it as a deprecated holder of schemas.
+        "definitions" => Kind::SchemaMap,
         "dependencies" if d <= D7 => Kind::Dependencies,
         "$defs" | "dependentSchemas" if since(D2019) => Kind::SchemaMap,
         "prefixItems" if d == D2020 => Kind::SchemaList,

@@ -4,15 +4,15 @@ use super::*;
 
 pub(crate) const EXPECTED: Counts = Counts {
     groups: 1705,
-    compiled: 1315,
-    out_refused: 390,
+    compiled: 1387,
+    out_refused: 318,
     out_compiled: 0,
     in_refused_decided: 0,
     in_refused_undecided: 0,
-    right: 7287,
+    right: 7447,
     wrong: 0,
     decided: 23,
-    not_run: 1017,
+    not_run: 857,
 };
 
 /// The trials `pattern/<file>`: groups whose schema is a lone `pattern`, their string
@@ -33,20 +33,15 @@ pub(crate) const FORMAT_EXPECTED: StringCounts = StringCounts {
 /// Groups refused as outside the vocabulary, by reason, over all directories (a group
 /// may count under several reasons).
 pub(crate) const REFUSAL_REASONS: &[(&str, usize)] = &[
-    ("$id below the root", 98),
     ("$ref to a value that is not a schema of the vocabulary", 10),
-    ("$ref to an anchor", 10),
-    ("$ref to another document", 170),
-    ("$ref to nothing", 10),
+    ("$ref to an anchor nothing defines", 1),
+    ("$ref to another document", 79),
     ("$ref with sibling keywords in draft-04", 2),
     ("$ref with sibling keywords in draft-06", 2),
     ("$ref with sibling keywords in draft-07", 1),
-    ("$schema below the root", 1),
     ("$schema other than 2019-09", 2),
     ("$schema other than 2020-12", 4),
     ("format \"unknown\"", 5),
-    ("id below the root", 9),
-    ("keyword $anchor", 19),
     ("keyword $comment outside draft-04", 3),
     ("keyword $comment outside draft-06", 8),
     ("keyword $dynamicAnchor", 21),

@@ -40,11 +40,12 @@ pub(crate) fn classify(e: &FormError, bytes: &[u8]) -> (Class, String) {
         },
         FormErrorKind::InvalidPattern(why) => format!("pattern: {}", pattern_reason(why)),
         FormErrorKind::UnsupportedDialect => dialect_reason(e, bytes),
-        FormErrorKind::RemoteRef => "remote $ref".to_owned(),
-        FormErrorKind::AnchorRef => "$ref to an anchor".to_owned(),
+        FormErrorKind::RemoteRef => "$ref to a document outside the form".to_owned(),
+        FormErrorKind::AnchorRef => "$ref to an undefined anchor".to_owned(),
         FormErrorKind::RefNotFound => "$ref target not found".to_owned(),
         FormErrorKind::RefCycle => "$ref cycle".to_owned(),
-        FormErrorKind::NestedId => "$id below the root".to_owned(),
+        FormErrorKind::NestedId => "unroll of embedded identifiers".to_owned(),
+        FormErrorKind::DuplicateIdentifier => format!("duplicate {keyword}"),
         FormErrorKind::ExpansionTooLarge => "expansion too large (bounded work)".to_owned(),
         FormErrorKind::RefSibling(d) => format!("{keyword:?} beside $ref ({d} ignores it)"),
         // A kind added to the library later: its text, which names no pointer.
@@ -69,10 +70,11 @@ fn pattern_reason(why: &str) -> String {
 }
 
 /// `unsupported dialect draft-04` for the json-schema.org dialects, the URI (without
-/// `http(s)://` and a trailing `#`) for others; `$schema below the root` when nested.
+/// `http(s)://` and a trailing `#`) for others; `$schema below the root naming another
+/// dialect` when nested.
 fn dialect_reason(e: &FormError, bytes: &[u8]) -> String {
     if e.pointer() != "/$schema" {
-        return "$schema below the root".to_owned();
+        return "$schema below the root naming another dialect".to_owned();
     }
     let Some(uri) = string_at(bytes, e.pointer()) else {
         return "unsupported dialect".to_owned();
@@ -140,7 +142,18 @@ mod tests {
             r##"{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#","type":"null"}"##,
             r#""type" beside $ref (draft-07 ignores it)"#,
         );
-        refused(r#"{"$ref":"other.json#/a"}"#, "remote $ref");
+        refused(
+            r#"{"$ref":"other.json#/a"}"#,
+            "$ref to a document outside the form",
+        );
+        refused(
+            r#"{"$defs":{"a":{"$anchor":"x"},"b":{"$anchor":"x"}}}"#,
+            "duplicate $anchor",
+        );
+        refused(
+            r#"{"items":{"$schema":"http://json-schema.org/draft-07/schema#"}}"#,
+            "$schema below the root naming another dialect",
+        );
         refused(r#"{"pattern":"(a)\\1"}"#, "pattern: backreference");
         refused(r#"{"pattern":"\\a"}"#, "pattern: invalid escape `\\a`");
         refused(r#"{"required":true}"#, r#"invalid value of "required""#);
