@@ -12,7 +12,7 @@ use support::{code, formgate, stderr, stdout};
 const DIR: &str = "check_cli";
 
 const OK: &[u8] = br#"{"type":"string"}"#;
-const UNKNOWN: &[u8] = br#"{"discriminator":{}}"#;
+const UNKNOWN: &[u8] = br#"{"frobnicate":{}}"#;
 const FORMAT: &[u8] = br#"{"properties":{"u":{"format":"unknown"}}}"#;
 const DRAFT3: &[u8] = br#"{"$schema":"http://json-schema.org/draft-03/schema#"}"#;
 const DUPLICATE: &[u8] = br#"{"type":"string","type":"number"}"#;
@@ -59,7 +59,7 @@ fn a_directory_is_walked_in_path_order_one_line_per_form() {
     assert_eq!(stderr(&o), "");
     let want = format!(
         "{d}/Z.json: ok\n\
-         {d}/a.json: \"discriminator\": keyword outside the vocabulary at \"/discriminator\" (byte 1)\n\
+         {d}/a.json: \"frobnicate\": keyword outside the vocabulary at \"/frobnicate\" (byte 1)\n\
          {d}/b/a/format.json: \"format\": unsupported format at \"/properties/u/format\" (byte 20)\n\
          {d}/b/ok.json: ok\n\
          {d}/c.json: the form is not strict JSON: duplicate member name at byte 17 (in \"\")\n"
@@ -99,7 +99,7 @@ fn a_single_form_keeps_its_output() {
     assert_eq!(stdout(&o), "");
     assert_eq!(
         stderr(&o),
-        format!("{bad}: \"discriminator\": keyword outside the vocabulary at \"/discriminator\" (byte 1)\n")
+        format!("{bad}: \"frobnicate\": keyword outside the vocabulary at \"/frobnicate\" (byte 1)\n")
     );
     // The many-form line for one form is asked for with a flag.
     let o = formgate(&["check", "--summary", &ok], b"");
@@ -127,7 +127,7 @@ fn unreadable_files_exit_2_and_hide_no_refusal() {
     );
     let out = stdout(&o);
     assert!(
-        out.contains(&format!("{d}/a.json: \"discriminator\"")),
+        out.contains(&format!("{d}/a.json: \"frobnicate\"")),
         "{out}"
     );
     assert!(out.contains("\nrefused         2   28.6%\n"), "{out}");
@@ -171,7 +171,7 @@ reasons (refused and malformed forms, first refusal each):
     2   25.0%  unsupported dialect \"draft-03\"
     2   25.0%  unsupported format \"unknown\"
     1   12.5%  invalid JSON: duplicate member name
-    1   12.5%  unknown keyword \"discriminator\"
+    1   12.5%  unknown keyword \"frobnicate\"
 ";
     assert_eq!(stdout(&o), table);
     // Without --quiet the table follows the per-form lines.

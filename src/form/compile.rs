@@ -19,6 +19,7 @@ use crate::parse::value::{write_compact, Value};
 
 use super::consts::Consts;
 use super::dialect::{self, Legacy};
+use super::discriminator;
 use super::error::{FormError, FormErrorKind};
 use super::format::Format;
 use super::node::{
@@ -61,6 +62,8 @@ struct Compiler<'a> {
     refs: Vec<PendingRef>,
     /// Base URIs, embedded resources and anchors (`resolve.rs`).
     scopes: Scopes,
+    /// Discriminators, checked against their branches once references resolve.
+    discriminators: Vec<discriminator::Pending>,
     /// The next schema may be a boolean even in draft-04 (`additionalProperties`,
     /// `additionalItems`).
     bool_ok: bool,
@@ -100,6 +103,7 @@ pub(crate) fn compile(
         by_pointer: HashMap::new(),
         refs: Vec::new(),
         scopes: Scopes::new(),
+        discriminators: Vec::new(),
         bool_ok: false,
     };
     c.nodes[NodeId::FALSE.index()].reject_all = true;
@@ -120,6 +124,13 @@ pub(crate) fn compile(
             && node.number.is_none();
     }
     land(&mut c.nodes);
+    discriminator::check(
+        &c.discriminators,
+        &c.nodes,
+        &c.consts,
+        &c.scopes,
+        &c.by_pointer,
+    )?;
     Ok(Compiled {
         embedded: c.scopes.embedded(),
         nodes: c.nodes,
@@ -541,6 +552,11 @@ impl Compiler<'_> {
                     verbatim = Some(json(value));
                 }
                 Keyword::Default => verbatim = Some(json(value)),
+                Keyword::Discriminator => {
+                    let d = discriminator::parse(value, id, at, self.scopes.base())?;
+                    self.discriminators.push(d);
+                    verbatim = Some(json(value));
+                }
                 // Handled before the dialect check: no name maps to it.
                 Keyword::Declared => unreachable!("declared annotations have no keyword"),
             }

@@ -43,6 +43,9 @@ pub enum FormErrorKind {
     /// `unroll` of a form with embedded resources (`$id` below the root) or anchors:
     /// its copies would need their identifiers rewritten, which it does not do.
     NestedId,
+    /// A `discriminator` that does not agree with its `oneOf`/`anyOf` branches, or has
+    /// none: the text says how (`docs/DIALECTS.md`).
+    Discriminator(String),
     /// Two schemas of the form with the same resource URI (`$id`), or two anchors of
     /// the same name in one resource.
     DuplicateIdentifier,
@@ -82,6 +85,9 @@ impl fmt::Display for FormErrorKind {
             }
             FormErrorKind::NestedId => {
                 f.write_str("unroll does not rewrite embedded resources or anchors")
+            }
+            FormErrorKind::Discriminator(why) => {
+                write!(f, "discriminator disagrees with its branches: {why}")
             }
             FormErrorKind::DuplicateIdentifier => {
                 f.write_str("the same identifier names two schemas of the form")

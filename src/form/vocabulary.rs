@@ -193,6 +193,10 @@ pub(crate) enum Keyword {
     LegacyId,
     /// 2019-09 and later: a plain-name fragment for the schema holding it.
     Anchor,
+    /// OpenAPI's hint of which `oneOf`/`anyOf` branch a value takes, by one of its
+    /// properties: compiled only when it agrees with the branches
+    /// (`form::discriminator`), and never deciding a verdict.
+    Discriminator,
     /// draft-04..07: `dependentRequired` (array values) and `dependentSchemas` (schema
     /// values) in one keyword.
     Dependencies,
@@ -212,7 +216,6 @@ pub(crate) const NOT_DECLARABLE: &[&str] = &[
     "contentEncoding",
     "contentMediaType",
     "contentSchema",
-    "discriminator",
     "unevaluatedItems",
     "unevaluatedProperties",
 ];
@@ -225,7 +228,7 @@ pub(crate) fn declarable(name: &str) -> bool {
 
 impl Keyword {
     /// Every keyword, in the order the vocabulary lists them.
-    pub(crate) const ALL: [Keyword; 53] = [
+    pub(crate) const ALL: [Keyword; 54] = [
         Keyword::Type,
         Keyword::Enum,
         Keyword::Const,
@@ -277,6 +280,7 @@ impl Keyword {
         Keyword::Id,
         Keyword::LegacyId,
         Keyword::Anchor,
+        Keyword::Discriminator,
         Keyword::Dependencies,
         Keyword::AdditionalItems,
     ];
@@ -335,6 +339,7 @@ impl Keyword {
             Keyword::Schema => "$schema",
             Keyword::Id => "$id",
             Keyword::Anchor => "$anchor",
+            Keyword::Discriminator => "discriminator",
             Keyword::LegacyId => "id",
             Keyword::Dependencies => "dependencies",
             Keyword::AdditionalItems => "additionalItems",

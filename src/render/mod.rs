@@ -282,7 +282,8 @@ impl Renderer<'_> {
             | Keyword::Schema
             | Keyword::Id
             | Keyword::LegacyId
-            | Keyword::Anchor => out.push_str(missing),
+            | Keyword::Anchor
+            | Keyword::Discriminator => out.push_str(missing),
         }
     }
 

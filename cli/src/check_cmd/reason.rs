@@ -46,6 +46,7 @@ pub(crate) fn classify(e: &FormError, bytes: &[u8]) -> (Class, String) {
         FormErrorKind::RefCycle => "$ref cycle".to_owned(),
         FormErrorKind::NestedId => "unroll of embedded identifiers".to_owned(),
         FormErrorKind::DuplicateIdentifier => format!("duplicate {keyword}"),
+        FormErrorKind::Discriminator(_) => "discriminator disagrees with its branches".to_owned(),
         FormErrorKind::ExpansionTooLarge => "expansion too large (bounded work)".to_owned(),
         FormErrorKind::RefSibling(d) => format!("{keyword:?} beside $ref ({d} ignores it)"),
         // A kind added to the library later: its text, which names no pointer.
@@ -123,8 +124,12 @@ mod tests {
     fn keys_name_what_the_form_needs() {
         let refused = |form: &str, want: &str| assert_eq!(key(form), (Class::Refused, want.into()));
         refused(
-            r#"{"discriminator":{}}"#,
-            r#"unknown keyword "discriminator""#,
+            r#"{"unevaluatedProperties":false}"#,
+            r#"unknown keyword "unevaluatedProperties""#,
+        );
+        refused(
+            r#"{"discriminator":{"propertyName":"k"}}"#,
+            "discriminator disagrees with its branches",
         );
         refused(
             r#"{"properties":{"a/b":{"format":"unknown"}}}"#,
