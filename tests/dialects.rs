@@ -314,7 +314,7 @@ fn what_a_dialect_lacks_or_ignores_is_refused() {
             "/$recursiveAnchor",
         ),
         (
-            D19,
+            D7,
             r#""unevaluatedItems":false"#,
             UnknownKeyword,
             "/unevaluatedItems",

@@ -99,7 +99,9 @@ fn a_single_form_keeps_its_output() {
     assert_eq!(stdout(&o), "");
     assert_eq!(
         stderr(&o),
-        format!("{bad}: \"frobnicate\": keyword outside the vocabulary at \"/frobnicate\" (byte 1)\n")
+        format!(
+            "{bad}: \"frobnicate\": keyword outside the vocabulary at \"/frobnicate\" (byte 1)\n"
+        )
     );
     // The many-form line for one form is asked for with a flag.
     let o = formgate(&["check", "--summary", &ok], b"");

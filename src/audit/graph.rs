@@ -35,6 +35,8 @@ pub(crate) enum Via {
     /// The index in `Node::dependent_schemas`.
     Dependent(usize),
     PropertyNames,
+    UnevaluatedProperties,
+    UnevaluatedItems,
     /// The index in `ObjectChecks::pattern_properties`.
     Pattern(usize),
     Contains,
@@ -108,6 +110,8 @@ impl Edge {
                 pointer::join(&pointer::join(at, kw), name)
             }
             Via::PropertyNames => pointer::join(at, "propertyNames"),
+            Via::UnevaluatedProperties => pointer::join(at, "unevaluatedProperties"),
+            Via::UnevaluatedItems => pointer::join(at, "unevaluatedItems"),
             Via::Pattern(i) => {
                 let source = from
                     .object
@@ -160,6 +164,9 @@ pub(crate) fn edges(node: &Node) -> Vec<Edge> {
         if let Some(c) = a.contains {
             push(c, Via::Contains);
         }
+        if let Some(c) = a.unevaluated {
+            push(c, Via::UnevaluatedItems);
+        }
     }
     if let Some(o) = &node.object {
         for (i, m) in o.members.iter().enumerate() {
@@ -175,6 +182,9 @@ pub(crate) fn edges(node: &Node) -> Vec<Edge> {
         }
         if let Some(c) = o.property_names {
             push(c, Via::PropertyNames);
+        }
+        if let Some(c) = o.unevaluated {
+            push(c, Via::UnevaluatedProperties);
         }
     }
     out

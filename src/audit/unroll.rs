@@ -303,7 +303,16 @@ impl<'a> Unroller<'_, '_, '_> {
                     dead |= gone && applies && array_only && min_items > prefix;
                     s
                 }
-                ("additionalProperties" | "then" | "else" | "contains" | "propertyNames", _) => {
+                (
+                    "additionalProperties"
+                    | "then"
+                    | "else"
+                    | "contains"
+                    | "propertyNames"
+                    | "unevaluatedProperties"
+                    | "unevaluatedItems",
+                    _,
+                ) => {
                     // Cut to `false`, these only admit less.
                     self.schema(value, &join(k), scope).0
                 }

@@ -108,6 +108,16 @@ pub(crate) fn compile(
     };
     c.nodes[NodeId::FALSE.index()].reject_all = true;
     let root_id = c.schema(root, "", true)?;
+    let unevaluated = c.nodes.iter().any(|n| {
+        n.object.as_ref().is_some_and(|o| o.unevaluated.is_some())
+            || n.array.as_ref().is_some_and(|a| a.unevaluated.is_some())
+    });
+    if unevaluated {
+        // `unevaluated*` sees the annotations of a passing lone `if`.
+        for n in &mut c.nodes {
+            n.lone_if_evaluates = n.if_.is_some();
+        }
+    }
     c.resolve_refs()?;
     c.check_cycles()?;
     c.check_expansion()?;
@@ -467,6 +477,16 @@ impl Compiler<'_> {
                 }
                 Keyword::Contains => {
                     array.contains = Some(self.schema(value, &here, false)?);
+                    has_array = true;
+                    general_only = true;
+                }
+                Keyword::UnevaluatedProperties => {
+                    object.unevaluated = Some(self.schema(value, &here, false)?);
+                    has_object = true;
+                    general_only = true;
+                }
+                Keyword::UnevaluatedItems => {
+                    array.unevaluated = Some(self.schema(value, &here, false)?);
                     has_array = true;
                     general_only = true;
                 }

@@ -136,6 +136,10 @@ pub(crate) struct ObjectChecks {
     pub(crate) pattern_properties: Vec<(Pattern, NodeId)>,
     /// `propertyNames`: every member name, as a string, meets this schema.
     pub(crate) property_names: Option<NodeId>,
+    /// `unevaluatedProperties`: the members that neither this node's `properties`,
+    /// `patternProperties` and `additionalProperties` nor a passing in-place subschema
+    /// evaluated meet this schema.
+    pub(crate) unevaluated: Option<NodeId>,
     /// `dependentRequired` as written: when the first name is present, so must be the
     /// others.
     pub(crate) dependent_required: Vec<(Box<str>, Vec<Box<str>>)>,
@@ -249,6 +253,10 @@ pub(crate) struct ArrayChecks {
     pub(crate) max_contains: Option<Count>,
     /// `uniqueItems` as written; `Some(true)` asserts that no two elements are equal.
     pub(crate) unique_items: Option<bool>,
+    /// `unevaluatedItems`: the elements that neither this node's `prefixItems`,
+    /// `items` and (2020-12) `contains` nor a passing in-place subschema evaluated
+    /// meet this schema.
+    pub(crate) unevaluated: Option<NodeId>,
 }
 
 impl ArrayChecks {
@@ -366,6 +374,10 @@ pub(crate) struct Node {
     /// `dependentSchemas` as written: when the object has the member, the object meets
     /// the schema. The name's presence bit is `ObjectChecks::tracked_index`.
     pub(crate) dependent_schemas: Vec<(Box<str>, NodeId)>,
+    /// An `if` without `then` or `else` applies all the same: it decides nothing, but
+    /// when it passes, what it evaluated counts for `unevaluated*` (set by the compiler
+    /// when the form has those keywords).
+    pub(crate) lone_if_evaluates: bool,
     /// Whether the node brings any subschema to bear on the same value (see
     /// [`Node::for_each_in_place`]; cached by the compiler once references are
     /// resolved; read for every value).
@@ -418,6 +430,7 @@ impl Node {
             then_: None,
             else_: None,
             dependent_schemas: Vec::new(),
+            lone_if_evaluates: false,
             in_place: false,
             general_only: false,
             asserts_nothing: false,
@@ -453,7 +466,7 @@ impl Node {
             f(n, Via::Not);
         }
         if let Some(c) = self.if_ {
-            if self.then_.is_some() || self.else_.is_some() {
+            if self.then_.is_some() || self.else_.is_some() || self.lone_if_evaluates {
                 f(c, Via::If);
                 if let Some(n) = self.then_ {
                     f(n, Via::Then);

@@ -174,6 +174,12 @@ pub(crate) enum Keyword {
     PropertyNames,
     PatternProperties,
     Contains,
+    /// Members no adjacent keyword (nor a passing in-place subschema) evaluated meet
+    /// this schema.
+    UnevaluatedProperties,
+    /// Elements no adjacent keyword (nor a passing in-place subschema) evaluated meet
+    /// this schema.
+    UnevaluatedItems,
     /// An extension keyword the form's owner declared an annotation
     /// (`FormBuilder::annotation`); its name is kept in `Node::declared`. Not in
     /// [`Keyword::ALL`]: no name looks it up.
@@ -216,8 +222,6 @@ pub(crate) const NOT_DECLARABLE: &[&str] = &[
     "contentEncoding",
     "contentMediaType",
     "contentSchema",
-    "unevaluatedItems",
-    "unevaluatedProperties",
 ];
 
 /// Whether `name` may be declared an annotation: no keyword of any dialect, and not
@@ -228,7 +232,7 @@ pub(crate) fn declarable(name: &str) -> bool {
 
 impl Keyword {
     /// Every keyword, in the order the vocabulary lists them.
-    pub(crate) const ALL: [Keyword; 54] = [
+    pub(crate) const ALL: [Keyword; 56] = [
         Keyword::Type,
         Keyword::Enum,
         Keyword::Const,
@@ -268,6 +272,8 @@ impl Keyword {
         Keyword::PropertyNames,
         Keyword::PatternProperties,
         Keyword::Contains,
+        Keyword::UnevaluatedProperties,
+        Keyword::UnevaluatedItems,
         Keyword::Title,
         Keyword::Description,
         Keyword::Default,
@@ -327,6 +333,8 @@ impl Keyword {
             Keyword::PropertyNames => "propertyNames",
             Keyword::PatternProperties => "patternProperties",
             Keyword::Contains => "contains",
+            Keyword::UnevaluatedProperties => "unevaluatedProperties",
+            Keyword::UnevaluatedItems => "unevaluatedItems",
             Keyword::Declared => "",
             Keyword::Title => "title",
             Keyword::Description => "description",
@@ -392,6 +400,8 @@ impl Keyword {
             | Keyword::WriteOnly => dialect >= Draft7,
             Keyword::Defs
             | Keyword::Anchor
+            | Keyword::UnevaluatedProperties
+            | Keyword::UnevaluatedItems
             | Keyword::DependentRequired
             | Keyword::DependentSchemas
             | Keyword::MinContains
@@ -413,7 +423,7 @@ mod tests {
             assert_eq!(Keyword::from_name(k.name()), Some(k));
         }
         assert_eq!(Keyword::from_name("propertiez"), None);
-        assert_eq!(Keyword::from_name("unevaluatedItems"), None);
+        assert_eq!(Keyword::from_name("$dynamicRef"), None);
     }
 
     #[test]

@@ -249,6 +249,12 @@ impl Renderer<'_> {
                 out,
             ),
             Keyword::Contains => self.node(array.and_then(|a| a.contains).expect("compiled"), out),
+            Keyword::UnevaluatedProperties => {
+                self.node(object.and_then(|o| o.unevaluated).expect("compiled"), out)
+            }
+            Keyword::UnevaluatedItems => {
+                self.node(array.and_then(|a| a.unevaluated).expect("compiled"), out)
+            }
             Keyword::Not => self.node(node.not.expect("compiled"), out),
             Keyword::If => self.node(node.if_.expect("compiled"), out),
             Keyword::Then => self.node(node.then_.expect("compiled"), out),

@@ -32,6 +32,7 @@ pub(crate) mod rejection;
 mod reread;
 pub(crate) mod scalar;
 pub(crate) mod stream;
+mod unevaluated;
 pub(crate) mod unique;
 
 use crate::form::consts::Scalar;
@@ -73,6 +74,12 @@ enum Role {
     Dependent(u32),
     /// An element against `contains`: passing counts a match.
     Contains,
+    /// `contains` in a container tracked for `unevaluatedItems`: as `Contains`, and a
+    /// match is kept in the tracker's slot.
+    ContainsAt(u32),
+    /// An owner's `unevaluated*` schema on one member or element: failing is kept in
+    /// the tracker's slot, and decided at the container's end.
+    Unevaluated(u32),
 }
 
 /// `Inst::cond` bits: what is known of `if`, `then` and `else`.
@@ -146,6 +153,9 @@ struct Frame {
     object: bool,
     /// `State::bits` length when the container opened.
     bits: u32,
+    /// Whether some instance has `unevaluatedProperties` (objects) or
+    /// `unevaluatedItems` (arrays): the tracker follows the container.
+    tracked: bool,
 }
 
 /// Which keyword of which node decided a failure.
@@ -204,6 +214,8 @@ struct State {
     bits: Vec<u64>,
     /// Canonical keys of the elements of arrays held to `uniqueItems`.
     keys: unique::Keys,
+    /// What `unevaluatedProperties` and `unevaluatedItems` need (`unevaluated.rs`).
+    uneval: unevaluated::Tracker,
     /// Set when the root failed.
     rejected: Option<Cause>,
 }
@@ -318,6 +330,7 @@ impl State {
         self.links.clear();
         self.bits.clear();
         self.keys.clear();
+        self.uneval.clear();
         self.rejected = None;
         self.targets.push(Target {
             node: form.root(),
@@ -466,7 +479,8 @@ impl State {
                     failing.push((parent, cause));
                 }
             }
-            Role::Not | Role::Contains => {}
+            Role::Not | Role::Contains | Role::ContainsAt(_) => {}
+            Role::Unevaluated(slot) => self.uneval.mark(slot),
             Role::If => {
                 let p = &mut self.insts[parent as usize];
                 p.cond |= IF_FAILED;
@@ -593,7 +607,10 @@ impl State {
                     self.fail(parent, Cause::of(node, Keyword::Then));
                 }
             }
-            Role::Contains => {
+            Role::Contains | Role::ContainsAt(_) => {
+                if let Role::ContainsAt(slot) = role {
+                    self.uneval.mark(slot);
+                }
                 let p = &mut self.insts[parent as usize];
                 p.seen += 1;
                 let (node, seen) = (p.node, p.seen);
@@ -611,7 +628,8 @@ impl State {
             | Role::All
             | Role::Then
             | Role::Else
-            | Role::Dependent(_) => {}
+            | Role::Dependent(_)
+            | Role::Unevaluated(_) => {}
         }
     }
 
@@ -710,6 +728,7 @@ impl State {
         if frame.object {
             return;
         }
+        let element = frame.tracked.then(|| self.uneval.member());
         for i in frame.first..self.insts.len() as u32 {
             let inst = &mut self.insts[i as usize];
             if inst.failed {
@@ -741,20 +760,27 @@ impl State {
             let contains = a.contains;
             self.push_target(form, i, child, node_id, keyword);
             if let Some(c) = contains {
-                self.push_contains(form, i, c);
+                let role = match element {
+                    Some(m) => self.contains_role(form, m, i - frame.first),
+                    None => Role::Contains,
+                };
+                self.push_contains(form, i, c, role);
             }
+        }
+        if let Some(m) = element {
+            self.track_element(form, frame.first, m);
         }
     }
 
     /// Queue the `contains` schema `child` for the next element of `owner`'s array.
-    fn push_contains(&mut self, form: &Form, owner: u32, child: NodeId) {
+    fn push_contains(&mut self, form: &Form, owner: u32, child: NodeId, role: Role) {
         match child {
-            NodeId::TRUE => self.pass(form, owner, Role::Contains),
+            NodeId::TRUE => self.pass(form, owner, role),
             NodeId::FALSE => {}
             _ => self.targets.push(Target {
                 node: child,
                 parent: owner,
-                role: Role::Contains,
+                role,
             }),
         }
     }
@@ -863,6 +889,9 @@ impl State {
                 self.push_target(form, i, child, node_id, Keyword::AdditionalProperties);
             }
         }
+        if frame.tracked {
+            self.track_key(form, frame.first, name);
+        }
         for k in 0..self.active {
             let m = &mut self.matchers[k];
             if m.alive() {
@@ -932,10 +961,12 @@ impl State {
                 self.active += 1;
             }
         }
+        let tracked = self.track_open(form, first, object);
         self.frames.push(Frame {
             first,
             object,
             bits: bits_mark,
+            tracked,
         });
     }
 
@@ -956,7 +987,7 @@ impl State {
         } else {
             Closing::Array
         };
-        self.finish(form, frame.first, closing);
+        self.finish(form, frame.first, closing, frame.tracked);
         self.insts.truncate(frame.first as usize);
         self.bits.truncate(frame.bits as usize);
         while self.active > 0 && self.matchers[self.active - 1].inst >= frame.first {
@@ -1040,7 +1071,7 @@ impl State {
                 );
             }
         }
-        self.finish(form, first, Closing::Scalar);
+        self.finish(form, first, Closing::Scalar, false);
         self.insts.truncate(first as usize);
     }
 
@@ -1069,7 +1100,11 @@ impl State {
     }
 
     /// Final verdicts of instances `first..`, children first (invariant 1).
-    fn finish(&mut self, form: &Form, first: u32, closing: Closing) {
+    fn finish(&mut self, form: &Form, first: u32, closing: Closing, tracked: bool) {
+        if tracked {
+            self.uneval.finish_begin();
+        }
+        let object = closing == Closing::Object;
         for i in (first..self.insts.len() as u32).rev() {
             let inst = self.insts[i as usize];
             if inst.failed {
@@ -1100,6 +1135,9 @@ impl State {
             if cause.is_none() && !node.one_of.is_empty() && inst.one_passed != 1 {
                 cause = Some(Keyword::OneOf);
             }
+            if cause.is_none() && tracked {
+                cause = self.unevaluated_end(form, first, i, object);
+            }
             match cause {
                 Some(k) => self.fail(
                     i,
@@ -1108,8 +1146,16 @@ impl State {
                         keyword: Some(k),
                     },
                 ),
-                None => self.pass_inst(form, i),
+                None => {
+                    if tracked {
+                        self.unevaluated_passed(form, first, i, object);
+                    }
+                    self.pass_inst(form, i)
+                }
             }
+        }
+        if tracked {
+            self.uneval.end();
         }
     }
 }

@@ -322,6 +322,20 @@ impl<S: Source> Gen<S> {
                 }
             }
         }
+        if self.chance(0.1) {
+            let u = self.unevaluated(depth);
+            m.push(("unevaluatedItems".into(), u));
+        }
+    }
+
+    /// The value of `unevaluatedProperties` or `unevaluatedItems`: mostly `false`, as
+    /// generators write it.
+    fn unevaluated(&mut self, depth: u32) -> J {
+        match self.below(8) {
+            0..=4 => J::Bool(false),
+            5 | 6 => J::Bool(true),
+            _ => self.schema(depth - 1),
+        }
     }
 
     fn object_part(&mut self, m: &mut Members, depth: u32) {
@@ -426,6 +440,10 @@ impl<S: Source> Gen<S> {
                 deps.push((trigger, s));
             }
             m.push(("dependentSchemas".into(), J::Obj(dedup(deps))));
+        }
+        if self.chance(0.1) {
+            let u = self.unevaluated(depth);
+            m.push(("unevaluatedProperties".into(), u));
         }
     }
 

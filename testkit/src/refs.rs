@@ -86,9 +86,12 @@ fn walk(node: &mut J, def: Option<usize>, guarded: bool, defs: &[String], choose
                     }
                 }
             }
-            "additionalProperties" | "items" | "contains" | "propertyNames" => {
-                walk(v, def, true, defs, choose)
-            }
+            "additionalProperties"
+            | "items"
+            | "contains"
+            | "propertyNames"
+            | "unevaluatedProperties"
+            | "unevaluatedItems" => walk(v, def, true, defs, choose),
             // On the same value: like `allOf`.
             "not" | "if" | "then" | "else" => walk(v, def, guarded, defs, choose),
             "patternProperties" | "dependentSchemas" => {

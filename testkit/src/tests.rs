@@ -35,10 +35,12 @@ fn the_oracle_profile_keeps_the_oracle() {
 }
 
 /// The fuzzer's profile still leaves the oracle on for a fair share of cases, and turns
-/// it off for some.
+/// it off for some. Measured over 4,000 cases: the share is near a third, and 1,000
+/// cases (a standard error of 1.5 points) let a shift of the generator's random draws
+/// alone move it across.
 #[test]
 fn the_fuzz_profile_tracks_the_oracle() {
-    let (mut on, total) = (0, 1000);
+    let (mut on, total) = (0, 4000);
     for (form, mut g) in cases(&FUZZ, total) {
         let v = g.value(&form, &form, BODY_DEPTH);
         g.body_text(&v);

@@ -382,6 +382,7 @@ pub(crate) fn keyword_kind(k: &str, d: Draft) -> Option<Kind> {
         "$id" if since(D6) => Kind::Id,
         "$anchor" if since(D2019) => Kind::Data,
         "contains" | "propertyNames" if since(D6) => Kind::Schema,
+        "unevaluatedProperties" | "unevaluatedItems" if since(D2019) => Kind::Schema,
         "if" | "then" | "else" if since(D7) => Kind::Schema,
         "additionalItems" if d <= D2019 => Kind::Schema,
         // 2019-09 and 2020-12 keep it as a deprecated holder of schemas.

@@ -124,8 +124,8 @@ mod tests {
     fn keys_name_what_the_form_needs() {
         let refused = |form: &str, want: &str| assert_eq!(key(form), (Class::Refused, want.into()));
         refused(
-            r#"{"unevaluatedProperties":false}"#,
-            r#"unknown keyword "unevaluatedProperties""#,
+            r##"{"$dynamicRef":"#"}"##,
+            r#"unknown keyword "$dynamicRef""#,
         );
         refused(
             r#"{"discriminator":{"propertyName":"k"}}"#,
