@@ -158,5 +158,10 @@ pub mod publish {
     //! let get = form.publish("Write a title.", &[Message::new("user", "about rain")]);
     //! assert!(get.etag().starts_with("\"fg-"));
     //! ```
+    //!
+    //! [`page`] is the page for people at the same address, and [`wants_html`] and
+    //! [`Published::matches`] decide between the page, the JSON and `304 Not Modified`
+    //! from a request's `Accept` and `If-None-Match`.
+    pub use crate::render::page::{page, wants_html};
     pub use crate::render::publish::{Message, MessagesError, Published, CONTENT_TYPE};
 }
