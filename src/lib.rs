@@ -162,6 +162,8 @@ pub mod publish {
     //! [`page`] is the page for people at the same address, and [`wants_html`] and
     //! [`Published::matches`] decide between the page, the JSON and `304 Not Modified`
     //! from a request's `Accept` and `If-None-Match`.
-    pub use crate::render::page::{page, wants_html};
+    pub use crate::render::page::{
+        page, wants_html, PAGE_CONTENT_SECURITY_POLICY, PAGE_CONTENT_TYPE,
+    };
     pub use crate::render::publish::{Message, MessagesError, Published, CONTENT_TYPE};
 }

@@ -13,6 +13,14 @@
 use super::publish::Message;
 use crate::form::Form;
 
+/// The content type of the [`page`].
+pub const PAGE_CONTENT_TYPE: &str = "text/html; charset=utf-8";
+
+/// The `Content-Security-Policy` to send with the [`page`]: its one inline script and
+/// style, its `fetch` of the address itself, and nothing else (no frames, no forms).
+pub const PAGE_CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'unsafe-inline'; \
+     style-src 'unsafe-inline'; connect-src 'self'; form-action 'none'; frame-ancestors 'none'";
+
 /// The page for people at an address serving `form`: the prompt, the messages, the
 /// form pretty-printed from the very `s` that is enforced, and a box to try an act
 /// that starts with `sample` and reports only the status, as an actor would see it.

@@ -65,14 +65,11 @@ impl Arrival {
         let mut html_headers = common;
         html_headers.insert(
             header::CONTENT_TYPE,
-            HeaderValue::from_static("text/html; charset=utf-8"),
+            HeaderValue::from_static(formgate::publish::PAGE_CONTENT_TYPE),
         );
         html_headers.insert(
             header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(
-                "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; \
-                 connect-src 'self'; form-action 'none'; frame-ancestors 'none'",
-            ),
+            HeaderValue::from_static(formgate::publish::PAGE_CONTENT_SECURITY_POLICY),
         );
 
         Arrival {
