@@ -123,6 +123,12 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
     /// The router: `GET`/`HEAD /` publish, `POST /` verifies and calls `handler` with
     /// the accepted value, whose answer is the act's answer. Merge or nest it into
     /// your application's router.
+    ///
+    /// An act is read whole, up to the form's `max_bytes` (the address's own limit,
+    /// whatever `DefaultBodyLimit` says), then verified and deserialized in one pass;
+    /// a declared `Content-Length` over the limit is refused before reading. Unlike
+    /// `formgate serve`, which verifies chunks as they arrive, a body that leaves the
+    /// form early is still read to its end (at most `max_bytes`).
     pub fn on_act<S, F, Fut, R>(self, handler: F) -> Router<S>
     where
         S: Clone + Send + Sync + 'static,

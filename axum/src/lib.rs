@@ -1,6 +1,6 @@
 //! # formgate-axum
 //!
-//! [formgate](formgate) for axum servers whose acts are Rust types: the form is derived
+//! [formgate] for axum servers whose acts are Rust types: the form is derived
 //! from the type (schemars), compiled once at start-up, and every body is read through
 //! axum's limit, strictly parsed, verified and deserialized in one pass.
 //!

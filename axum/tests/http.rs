@@ -420,3 +420,51 @@ async fn the_layer_lets_only_admitted_bodies_through() {
     // Other methods pass untouched.
     assert_eq!(send(addr, "GET / HTTP/1.1", b"").await.text(), "open");
 }
+
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(tag = "kind")]
+#[allow(dead_code)]
+enum Shape {
+    Circle { r: u32 },
+    Square { side: u32 },
+}
+
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Drawing {
+    id: u32,
+    #[serde(flatten)]
+    shape: Shape,
+}
+
+#[test]
+fn a_form_that_does_not_compile_is_an_error_before_any_request() {
+    // schemars closes this struct with `unevaluatedProperties`, outside the vocabulary.
+    let err = FormFor::<Drawing>::from_schemars().unwrap_err();
+    assert_eq!(err.keyword(), Some("unevaluatedProperties"), "{err}");
+}
+
+#[tokio::test]
+async fn the_address_tells_only_its_observer_why() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+
+    let refused = Arc::new(AtomicUsize::new(0));
+    let last = Arc::new(Mutex::new(None));
+    let (count, seen) = (Arc::clone(&refused), Arc::clone(&last));
+    let votes = FormFor::<Vote>::from_schemars().unwrap();
+    let app: Router = formgate_axum::Address::new(votes, "Vote.")
+        .on_reject(move |r| {
+            count.fetch_add(1, Ordering::SeqCst);
+            *seen.lock().unwrap() = r.rejection().map(|r| r.pointer().to_owned());
+        })
+        .on_act(|v: Vote| async move { v.stars.to_string() });
+    let addr = serve(app).await;
+    assert_eq!(post_json(addr, "/", br#"{"stars":4}"#).await.text(), "4");
+    assert_eq!(refused.load(Ordering::SeqCst), 0);
+    let a = post_json(addr, "/", br#"{"stars":40}"#).await;
+    assert_eq!((a.status, a.body.len()), (204, 0));
+    assert_eq!(refused.load(Ordering::SeqCst), 1);
+    assert_eq!(last.lock().unwrap().as_deref(), Some("/stars"));
+}
