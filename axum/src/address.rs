@@ -26,7 +26,7 @@ use axum::Router;
 use formgate::publish::{Message, Published};
 use serde::de::DeserializeOwned;
 
-use crate::extract::{declared_length, FormFor};
+use crate::extract::{declared_length, read_error, FormFor};
 use crate::rejection::{Problems, VerifyRejection};
 
 /// The `GPT-Type` response header.
@@ -182,18 +182,6 @@ async fn read_act<T: DeserializeOwned>(
     form.form()
         .verify_into::<T>(&body)
         .map_err(|r| (VerifyRejection::from_rejection(r, &problems), false))
-}
-
-/// The rejection for a body that could not be read whole within `limit` bytes.
-pub(crate) fn read_error(e: &axum::Error, limit: usize, problems: &Problems) -> VerifyRejection {
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
-    while let Some(err) = source {
-        if err.is::<http_body_util::LengthLimitError>() {
-            return VerifyRejection::too_large(Some(limit as u64), problems);
-        }
-        source = err.source();
-    }
-    VerifyRejection::unreadable(problems)
 }
 
 /// The bare `204` of a refused act (invariant 2).

@@ -205,6 +205,18 @@ pub(crate) fn check_head(
     Ok(())
 }
 
+/// The rejection for a body that could not be read whole within `limit` bytes.
+pub(crate) fn read_error(e: &axum::Error, limit: usize, problems: &Problems) -> VerifyRejection {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(err) = source {
+        if err.is::<http_body_util::LengthLimitError>() {
+            return VerifyRejection::too_large(Some(limit as u64), problems);
+        }
+        source = err.source();
+    }
+    VerifyRejection::unreadable(problems)
+}
+
 /// The declared `Content-Length`, when there is exactly one that is a number.
 pub(crate) fn declared_length(headers: &HeaderMap) -> Option<u64> {
     let mut values = headers.get_all(header::CONTENT_LENGTH).iter();

@@ -23,7 +23,7 @@ use formgate::Form;
 use tower_layer::Layer;
 use tower_service::Service;
 
-use crate::extract::check_head;
+use crate::extract::{check_head, read_error};
 use crate::rejection::{Problems, VerifyRejection};
 
 /// Verifies the body of every `POST`, `PUT` and `PATCH` against a form before the
@@ -120,7 +120,7 @@ async fn verified(layer: &VerifyLayer, req: Request) -> Result<Request, VerifyRe
     let (parts, body) = req.into_parts();
     let bytes = axum::body::to_bytes(body, limit)
         .await
-        .map_err(|e| crate::address::read_error(&e, limit, problems))?;
+        .map_err(|e| read_error(&e, limit, problems))?;
     layer
         .form
         .verify(&bytes)

@@ -31,6 +31,10 @@ pub const MAX_POINTER: usize = 256;
 pub enum Problem {
     /// The body is not strict JSON: a syntax error, a duplicate member name, bytes after
     /// the value, nesting beyond `max_depth`. `400 Bad Request` by default.
+    ///
+    /// formgate decides at the first byte after which no admitted value can begin, so
+    /// a body that breaks both the form and strict JSON gets whichever comes first: `[`
+    /// for an object form is [`Problem::Form`] (`type`), `{"a":1,"a":2}` is this.
     Strictness,
     /// The body is strict JSON but the form does not admit it, or the form admits it and
     /// the handler's type cannot hold it. `422 Unprocessable Content` by default.
