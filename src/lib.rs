@@ -42,6 +42,10 @@
 //! - [`publish`]: the GET body `{"p", "m", "s"}` of an address and its entity tag;
 //! - [`audit`]: what a form lets an actor cause, and unrolling recursive forms.
 //!
+//! With the feature `schemars`, `Form::from_schemars::<T>()` and
+//! `FormBuilder::compile_schemars::<T>()` compile the JSON Schema schemars 1.x derives
+//! for a Rust type, as it comes (`docs/SCHEMARS.md`).
+//!
 //! ## What "strict" means
 //!
 //! | rule | rejected |
