@@ -4,6 +4,7 @@
     python3 benches/ratios.py snapshot run1.json    # after each `cargo bench` run
     python3 benches/ratios.py table run1.json run2.json run3.json
     python3 benches/ratios.py verify-table run1.json run2.json run3.json
+    python3 benches/ratios.py axum-table run1.json run2.json run3.json
 
 `snapshot` copies each benchmark's median time from target/criterion (run it from the
 repository root), for the parse and the verify benches alike. `table` prints, per size
@@ -11,7 +12,9 @@ of the parse bench, each function's time divided by the serde_json_value time of
 same run, as the median over the given runs, with the median time itself.
 `verify-table` prints the verify bench's ratios (baseline time / formgate time, higher
 is better) for each run and their medians, then the early-break, streaming and threads
-ratios.
+ratios. `axum-table` prints the axum bench's: `Verified<T>`'s time against `Json<T>`
+and `Json<Value>` + jsonschema (baseline time / formgate time, higher is better), and
+the typed groups' times without HTTP.
 """
 import glob
 import json
@@ -30,7 +33,7 @@ def snapshot(path):
         with open(f) as fh:
             medians[f"{group}/{function}"] = json.load(fh)["median"]["point_estimate"]
     # The verify bench: every benchmark, named by its path below target/criterion.
-    for group in ["verify_*", "early_break", "stream_*", "threads"]:
+    for group in ["verify_*", "early_break", "stream_*", "threads", "axum_*", "typed_*"]:
         pattern = os.path.join("target", "criterion", group, "**", "new", "estimates.json")
         for f in sorted(glob.glob(pattern, recursive=True)):
             name = "/".join(f.split(os.sep)[2:-2])
@@ -106,6 +109,39 @@ def verify_table(paths):
           + " of one thread's time")
 
 
+def axum_table(paths):
+    runs = load(paths)
+    bodies = ["ticket", "order"]
+
+    def ratios(r, body):
+        fg = r[f"axum_{body}/formgate_verified/{body}"]
+        return (r[f"axum_{body}/axum_json/{body}"] / fg,
+                r[f"axum_{body}/axum_json_value_jsonschema/{body}"] / fg, fg)
+
+    print("| run | body | `Verified<T>` | × `Json<T>` | × `Json<Value>` + jsonschema |")
+    print("|---|---|---:|---:|---:|")
+    for k, r in enumerate(runs, 1):
+        for body in bodies:
+            j, s, fg = ratios(r, body)
+            print(f"| {k} | {body} | {fg / 1000:,.2f} µs | {j:.2f} | {s:.2f} |")
+    for body in bodies:
+        rs = [ratios(r, body) for r in runs]
+        j = statistics.median(x[0] for x in rs)
+        s = statistics.median(x[1] for x in rs)
+        fg = statistics.median(x[2] for x in rs)
+        print(f"| median | {body} | {fg / 1000:,.2f} µs | {j:.2f} | {s:.2f} |")
+    print()
+    print("| body | function | median time |")
+    print("|---|---|---:|")
+    for body in bodies:
+        for fn in ["axum_json", "axum_json_value_jsonschema"]:
+            t = statistics.median(r[f"axum_{body}/{fn}/{body}"] for r in runs)
+            print(f"| {body} | `{fn}` | {t / 1000:,.2f} µs |")
+        for fn in ["verify_into", "verify", "serde_json"]:
+            t = statistics.median(r[f"typed_{body}/{fn}/{body}"] for r in runs)
+            print(f"| {body} | typed `{fn}` | {t / 1000:,.2f} µs |")
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "snapshot":
         snapshot(sys.argv[2])
@@ -113,5 +149,7 @@ if __name__ == "__main__":
         table(sys.argv[2:])
     elif len(sys.argv) >= 3 and sys.argv[1] == "verify-table":
         verify_table(sys.argv[2:])
+    elif len(sys.argv) >= 3 and sys.argv[1] == "axum-table":
+        axum_table(sys.argv[2:])
     else:
         sys.exit(__doc__)

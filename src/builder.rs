@@ -109,6 +109,46 @@ impl FormBuilder {
     }
 }
 
+#[cfg(feature = "schemars")]
+impl FormBuilder {
+    /// Compile the JSON Schema that schemars 1.x derives for `T` (JSON Schema 2020-12,
+    /// `SchemaSettings::draft2020_12`), exactly as schemars writes it, with these
+    /// options. Feature `schemars`.
+    ///
+    /// Nothing is rewritten: schemars' numeric formats (`uint8` … `int64`, `float`,
+    /// `double`) are asserted as exact ranges, doc comments stay as `description`, and a
+    /// keyword outside the vocabulary fails the compile as it would in any form (the
+    /// `unevaluatedProperties` schemars writes for a flattened enum in a struct that
+    /// denies unknown fields, the format `ip` of `IpAddr`). docs/SCHEMARS.md lists what
+    /// compiles and where the form's verdict differs from serde's.
+    ///
+    /// ```
+    /// #[derive(serde::Deserialize, schemars::JsonSchema)]
+    /// #[serde(deny_unknown_fields)]
+    /// struct Ticket {
+    ///     #[schemars(length(min = 1, max = 120))]
+    ///     title: String,
+    ///     priority: u8,
+    /// }
+    ///
+    /// let form = formgate::Form::builder()
+    ///     .max_bytes(64 * 1024)
+    ///     .compile_schemars::<Ticket>()
+    ///     .unwrap();
+    /// let t: Ticket = form.verify_into(br#"{"title":"Printer on fire","priority":1}"#).unwrap();
+    /// assert_eq!((t.title.as_str(), t.priority), ("Printer on fire", 1));
+    /// assert!(form.verify(br#"{"title":"","priority":1}"#).is_err()); // minLength
+    /// assert!(form.verify(br#"{"title":"x","priority":256}"#).is_err()); // uint8
+    /// assert!(form.verify(br#"{"title":"x","priority":1,"x":0}"#).is_err()); // unknown field
+    /// ```
+    pub fn compile_schemars<T: schemars::JsonSchema + ?Sized>(self) -> Result<Form, FormError> {
+        let schema = schemars::generate::SchemaSettings::draft2020_12()
+            .into_generator()
+            .into_root_schema_for::<T>();
+        self.compile(schema.as_value().to_string().as_bytes())
+    }
+}
+
 impl Form {
     /// Compile a form with the default limits for its bodies (1 MiB, depth 128).
     ///
@@ -121,5 +161,22 @@ impl Form {
     /// Options for compiling: limits for the bodies.
     pub fn builder() -> FormBuilder {
         FormBuilder::default()
+    }
+
+    /// Compile the JSON Schema schemars 1.x derives for `T`, with the default limits
+    /// (see [`FormBuilder::compile_schemars`]). Feature `schemars`.
+    ///
+    /// ```
+    /// #[derive(serde::Deserialize, schemars::JsonSchema)]
+    /// struct Point { x: i32, y: i32 }
+    ///
+    /// let form = formgate::Form::from_schemars::<Point>().unwrap();
+    /// let p: Point = form.verify_into(br#"{"x":1,"y":-2}"#).unwrap();
+    /// assert_eq!((p.x, p.y), (1, -2));
+    /// assert!(form.verify(br#"{"x":2147483648,"y":0}"#).is_err()); // int32
+    /// ```
+    #[cfg(feature = "schemars")]
+    pub fn from_schemars<T: schemars::JsonSchema + ?Sized>() -> Result<Form, FormError> {
+        FormBuilder::default().compile_schemars::<T>()
     }
 }

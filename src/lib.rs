@@ -42,6 +42,10 @@
 //! - [`publish`]: the GET body `{"p", "m", "s"}` of an address and its entity tag;
 //! - [`audit`]: what a form lets an actor cause, and unrolling recursive forms.
 //!
+//! With the feature `schemars`, `Form::from_schemars::<T>()` and
+//! `FormBuilder::compile_schemars::<T>()` compile the JSON Schema schemars 1.x derives
+//! for a Rust type, as it comes (`docs/SCHEMARS.md`).
+//!
 //! ## What "strict" means
 //!
 //! | rule | rejected |
@@ -158,5 +162,12 @@ pub mod publish {
     //! let get = form.publish("Write a title.", &[Message::new("user", "about rain")]);
     //! assert!(get.etag().starts_with("\"fg-"));
     //! ```
+    //!
+    //! [`page`] is the page for people at the same address, and [`wants_html`] and
+    //! [`Published::matches`] decide between the page, the JSON and `304 Not Modified`
+    //! from a request's `Accept` and `If-None-Match`.
+    pub use crate::render::page::{
+        page, wants_html, PAGE_CONTENT_SECURITY_POLICY, PAGE_CONTENT_TYPE,
+    };
     pub use crate::render::publish::{Message, MessagesError, Published, CONTENT_TYPE};
 }

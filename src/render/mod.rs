@@ -11,6 +11,7 @@
 //! Cost: O(size of the form); done once, at compile time. Recursion depth is bounded
 //! by the form's parse depth limit.
 
+pub(crate) mod page;
 pub(crate) mod publish;
 
 use crate::form::consts::{CValue, Consts, ValueId};

@@ -115,6 +115,53 @@ impl Published {
     pub fn content_type(&self) -> &'static str {
         CONTENT_TYPE
     }
+
+    /// Whether any of these `If-None-Match` field values matches this entity tag (weak
+    /// comparison, RFC 9110 §13.1.2) or is `*`: then a `GET` is answered `304 Not
+    /// Modified`. Entity tags are scanned as quoted strings, so a comma inside one
+    /// cannot split it; a malformed list matches nothing (the full answer is always
+    /// safe).
+    ///
+    /// ```
+    /// let form = formgate::Form::compile(b"{}").unwrap();
+    /// let get = form.publish("Send anything.", &[]);
+    /// let tag = format!("W/{}, \"other\"", get.etag());
+    /// assert!(get.matches([tag.as_bytes()]));
+    /// assert!(!get.matches([&b"\"fg-0\""[..]]));
+    /// ```
+    pub fn matches<'a>(&self, if_none_match: impl IntoIterator<Item = &'a [u8]>) -> bool {
+        if_none_match
+            .into_iter()
+            .any(|v| list_matches(v, self.etag.as_bytes()))
+    }
+}
+
+fn list_matches(mut s: &[u8], etag: &[u8]) -> bool {
+    loop {
+        while let [b' ' | b'\t' | b',', rest @ ..] = s {
+            s = rest;
+        }
+        if s.is_empty() {
+            return false;
+        }
+        if s[0] == b'*' {
+            return true;
+        }
+        if let Some(rest) = s.strip_prefix(b"W/") {
+            s = rest;
+        }
+        if s.first() != Some(&b'"') {
+            return false; // Malformed: no match, the full answer is always safe.
+        }
+        let Some(close) = s[1..].iter().position(|&b| b == b'"') else {
+            return false;
+        };
+        let tag = &s[..close + 2];
+        if tag == etag {
+            return true;
+        }
+        s = &s[close + 2..];
+    }
 }
 
 /// Build the GET body (invariants 1 and 2).
@@ -193,6 +240,21 @@ mod tests {
         let other = publish(&form, "Say hi", &[]);
         assert_ne!(p.etag(), other.etag());
         assert!(p.etag().starts_with("\"fg-") && p.etag().ends_with('"'));
+    }
+
+    #[test]
+    fn matches_entity_tags() {
+        let m = |v: &[&str]| v.iter().any(|v| list_matches(v.as_bytes(), b"\"fg-1\""));
+        assert!(m(&["\"fg-1\""]));
+        assert!(m(&["W/\"fg-1\""]));
+        assert!(m(&["\"a\", \"fg-1\""]));
+        assert!(m(&["\"a,\"fg-1\"\"", "\"fg-1\""]));
+        assert!(m(&["*"]));
+        assert!(!m(&[]));
+        assert!(!m(&["\"fg-2\""]));
+        assert!(!m(&["fg-1"]));
+        assert!(!m(&["\"a,\"fg-1\"\""])); // a quoted comma does not split a tag
+        assert!(!m(&["\"fg-1"]));
     }
 
     #[test]

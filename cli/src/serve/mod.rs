@@ -7,8 +7,8 @@
 //! array bounded, objects closed, styles an enum).
 //!
 //! The pieces: [`app`] routes and runs connections, [`arrival`] answers `GET`,
-//! [`act`] verifies `POST` bodies, [`upstream`] forwards them, [`html`] is the page for
-//! people, [`log`] the operator's one line per act.
+//! [`act`] verifies `POST` bodies, [`upstream`] forwards them, [`log`] the operator's one line per act; the
+//! page for people is `formgate::publish::page`.
 //!
 //! At startup one line `formgate serve: listening on http://ADDR` goes to standard
 //! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used).
@@ -16,7 +16,6 @@
 mod act;
 mod app;
 mod arrival;
-mod html;
 mod log;
 mod upstream;
 
@@ -193,13 +192,7 @@ fn configure(args: &Args) -> Result<(&'static app::App, app::ConnLimits), Status
 
     let published = form.publish(prompt, &messages);
     let sample = args.form.is_none().then_some(TREE_ACT);
-    let page = html::page(
-        prompt,
-        &messages,
-        form.schema_json(),
-        sample,
-        args.gpt_type.as_deref(),
-    );
+    let page = formgate::publish::page(form, prompt, &messages, sample, args.gpt_type.as_deref());
     eprintln!(
         "formgate serve: form {} (max_bytes {}, max_depth {}), ETag {}{}",
         args.form

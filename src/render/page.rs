@@ -1,21 +1,47 @@
-//! The page for people: what a browser (`Accept: text/html`) gets at the address.
+//! The page for people: what a browser (`Accept: text/html`) gets at an address.
 //!
-//! It is not part of the protocol and never the only way to the form (arrival.rs serves
-//! the JSON to everything else). It shows the prompt, the messages and the form,
-//! pretty-printed from the very `s` that is enforced, and a box to try an act, which
-//! reports only the status, as any actor would see it.
+//! It is not part of the protocol and never the only way to the form (everything else
+//! gets the JSON of [`Published`](super::publish::Published)). It shows the prompt,
+//! the messages and the form, pretty-printed from the very `s` that is enforced, and a
+//! box to try an act, which reports only the status, as any actor would see it.
 //!
-//! Invariant: every piece of text on the page is HTML-escaped; the one script is a
-//! constant.
+//! Invariants:
+//! 1. Every piece of text on the page is HTML-escaped; the one script is a constant.
+//! 2. The page is asked for by name only ([`wants_html`]): with no `Accept`, or one
+//!    without `text/html`, the answer is the JSON.
 
-/// Build the page. `s` is the compact published form, `sample` a body to start from.
-pub(crate) fn page(
+use super::publish::Message;
+use crate::form::Form;
+
+/// The content type of the [`page`].
+pub const PAGE_CONTENT_TYPE: &str = "text/html; charset=utf-8";
+
+/// The `Content-Security-Policy` to send with the [`page`]: its one inline script and
+/// style, its `fetch` of the address itself, and nothing else (no frames, no forms).
+pub const PAGE_CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'unsafe-inline'; \
+     style-src 'unsafe-inline'; connect-src 'self'; form-action 'none'; frame-ancestors 'none'";
+
+/// The page for people at an address serving `form`: the prompt, the messages, the
+/// form pretty-printed from the very `s` that is enforced, and a box to try an act
+/// that starts with `sample` and reports only the status, as an actor would see it.
+/// `gpt_type` is shown when the address sends a `GPT-Type`. Every piece of text is
+/// HTML-escaped; the one script is a constant. Build it once and serve the bytes.
+///
+/// ```
+/// use formgate::publish::{page, Message};
+/// let form = formgate::Form::compile(br#"{"const":"<b>"}"#).unwrap();
+/// let html = page(&form, "Say <b>.", &[Message::new("user", "hi")], None, None);
+/// assert!(html.starts_with("<!doctype html>"));
+/// assert!(html.contains("Say &lt;b&gt;.") && html.contains("&quot;&lt;b&gt;&quot;"));
+/// ```
+pub fn page(
+    form: &Form,
     prompt: &str,
-    messages: &[formgate::publish::Message],
-    s: &str,
+    messages: &[Message],
     sample: Option<&str>,
     gpt_type: Option<&str>,
 ) -> String {
+    let s = form.schema_json();
     let mut out = String::with_capacity(4 * s.len() + 4096);
     out.push_str(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -55,8 +81,9 @@ pub(crate) fn page(
     escape(&pretty(s), &mut out);
     out.push_str(
         "</pre>\n<h2>Try an act</h2>\n<p class=\"note\">The body is sent unchanged as a \
-         <code>POST</code> to this address. An accepted act answers <code>200</code>; \
-         anything else answers <code>204</code> with no reason.</p>\n\
+         <code>POST</code> to this address. An accepted act is answered by the address \
+         (<code>200</code> unless it says otherwise); anything else answers \
+         <code>204</code> with no reason.</p>\n\
          <textarea id=\"act\" spellcheck=\"false\">",
     );
     escape(sample.unwrap_or(""), &mut out);
@@ -103,7 +130,7 @@ fn escape(s: &str, out: &mut String) {
 
 /// Re-indent strict JSON with two spaces, keeping every token as written (numbers
 /// and escapes unchanged). O(n); whitespace outside strings is dropped and redone.
-pub(crate) fn pretty(json: &str) -> String {
+fn pretty(json: &str) -> String {
     let mut out = String::with_capacity(json.len() * 2);
     let mut depth = 0usize;
     let mut in_string = false;
@@ -162,6 +189,51 @@ pub(crate) fn pretty(json: &str) -> String {
     out
 }
 
+/// Whether any of these `Accept` field values names `text/html` with a weight above
+/// zero: then the request gets the [`page`]. `*/*` and `text/*` do not count: the JSON
+/// is the default, the page only asked for by name. A value with bytes other than
+/// visible ASCII, space and tab is skipped.
+///
+/// ```
+/// use formgate::publish::wants_html;
+/// assert!(wants_html([&b"text/html,application/xhtml+xml;q=0.9"[..]]));
+/// assert!(!wants_html([&b"*/*"[..]]));
+/// assert!(!wants_html([&b"text/html;q=0"[..]]));
+/// ```
+pub fn wants_html<'a>(accept: impl IntoIterator<Item = &'a [u8]>) -> bool {
+    accept
+        .into_iter()
+        .filter(|v| v.iter().all(|&b| b == b'\t' || (0x20..0x7f).contains(&b)))
+        .filter_map(|v| std::str::from_utf8(v).ok())
+        .flat_map(|v| v.split(','))
+        .any(|range| {
+            let mut parts = range.split(';');
+            let media = parts.next().unwrap_or("").trim();
+            media.eq_ignore_ascii_case("text/html")
+                && !parts.any(|p| {
+                    let p = p.trim();
+                    let q = p
+                        .strip_prefix("q=")
+                        .or_else(|| p.strip_prefix("Q="))
+                        .map(str::trim);
+                    q.is_some_and(is_zero_weight)
+                })
+        })
+}
+
+/// `0`, `0.`, `0.0`, `0.000`: the weights that mean "not acceptable" (RFC 9110 §12.4.2).
+fn is_zero_weight(q: &str) -> bool {
+    match q.strip_prefix('0') {
+        Some(rest) => {
+            rest.is_empty()
+                || rest
+                    .strip_prefix('.')
+                    .is_some_and(|d| d.bytes().all(|b| b == b'0'))
+        }
+        None => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,15 +247,27 @@ mod tests {
     }
 
     #[test]
+    fn accepts_html_only_by_name() {
+        let yes = |v: &[&str]| wants_html(v.iter().map(|v| v.as_bytes()));
+        assert!(yes(&["text/html"]));
+        assert!(yes(&["application/json, TEXT/HTML;level=1;q=0.5"]));
+        assert!(yes(&["application/json", "text/html"]));
+        assert!(yes(&["text/html;q=0.001"]));
+        assert!(!yes(&[]));
+        assert!(!yes(&["*/*"]));
+        assert!(!yes(&["text/*"]));
+        assert!(!yes(&["application/json"]));
+        assert!(!yes(&["text/html;q=0"]));
+        assert!(!yes(&["text/html; q=0.000"]));
+        assert!(!yes(&["text/htmlx"]));
+        assert!(!yes(&["text/html\u{e9}"]));
+    }
+
+    #[test]
     fn escapes_all_text() {
-        let m = [formgate::publish::Message::new("<user>", "a & b")];
-        let p = page(
-            "</pre><script>x</script>",
-            &m,
-            r#"{"const":"<b>"}"#,
-            Some("'"),
-            None,
-        );
+        let m = [Message::new("<user>", "a & b")];
+        let form = Form::compile(br#"{"const":"<b>"}"#).unwrap();
+        let p = page(&form, "</pre><script>x</script>", &m, Some("'"), None);
         assert!(!p.contains("<script>x"));
         assert!(p.contains("&lt;/pre&gt;&lt;script&gt;x"));
         assert!(p.contains("&lt;user&gt;") && p.contains("a &amp; b"));

@@ -1,0 +1,514 @@
+//! [`VerifyRejection`]: why a body was refused, as an HTTP status, an RFC 9457
+//! `application/problem+json` body, and a text for a model.
+//!
+//! Invariants:
+//! 1. Nothing in a rejection's answer comes from the body's values: messages are built
+//!    from the kind of failure, the form's keyword and pointer, and byte offsets; the
+//!    deserializer's message (which may quote a value) is never sent. The body pointer
+//!    names members the client itself sent, and is cut to whole segments within
+//!    [`MAX_POINTER`] bytes.
+//! 2. `errors` holds at most [`Problems::max_errors`] entries (formgate reports the
+//!    first violation, so today at most one).
+//! 3. The status is decided by the kind of failure ([`Problem`]) and the
+//!    [`Problems`] in force, never by the body.
+
+use std::fmt;
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use formgate::json::ParseErrorKind;
+use formgate::{Rejection, RejectionKind};
+
+/// The content type of a problem body (RFC 9457 §3).
+pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
+
+/// The longest body pointer a problem repeats, in bytes.
+pub const MAX_POINTER: usize = 256;
+
+/// The kind of failure, which decides the status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Problem {
+    /// The body is not strict JSON: a syntax error, a duplicate member name, bytes after
+    /// the value, nesting beyond `max_depth`. `400 Bad Request` by default.
+    ///
+    /// formgate decides at the first byte after which no admitted value can begin, so
+    /// a body that breaks both the form and strict JSON gets whichever comes first: `[`
+    /// for an object form is [`Problem::Form`] (`type`), `{"a":1,"a":2}` is this.
+    Strictness,
+    /// The body is strict JSON but the form does not admit it, or the form admits it and
+    /// the handler's type cannot hold it. `422 Unprocessable Content` by default.
+    Form,
+    /// The body is longer than the form's `max_bytes` or axum's body limit
+    /// (`DefaultBodyLimit`). `413 Content Too Large` by default.
+    TooLarge,
+    /// The request does not say its body is JSON (`Content-Type: application/json` or
+    /// `application/*+json`). `415 Unsupported Media Type` by default.
+    MediaType,
+    /// The body could not be read (the connection broke, a framing error). `400 Bad
+    /// Request` by default.
+    Unreadable,
+}
+
+impl Problem {
+    fn index(self) -> usize {
+        match self {
+            Problem::Strictness => 0,
+            Problem::Form => 1,
+            Problem::TooLarge => 2,
+            Problem::MediaType => 3,
+            Problem::Unreadable => 4,
+        }
+    }
+
+    fn default_status(self) -> StatusCode {
+        match self {
+            Problem::Strictness | Problem::Unreadable => StatusCode::BAD_REQUEST,
+            Problem::Form => StatusCode::UNPROCESSABLE_ENTITY,
+            Problem::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Problem::MediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        }
+    }
+}
+
+/// How rejections are answered: the status of each [`Problem`], whether the problem
+/// body explains, and how many errors it lists. Set at start-up or changed at run
+/// time (it is a value held by the [`FormFor`](crate::FormFor) or
+/// [`VerifyLayer`](crate::VerifyLayer)); the default answers 400, 422, 413 and 415 with
+/// an explaining body of at most 8 errors.
+///
+/// ```
+/// use axum::http::StatusCode;
+/// use formgate_axum::{Problem, Problems};
+///
+/// let problems = Problems::default()
+///     .status(Problem::Form, StatusCode::BAD_REQUEST)
+///     .explain(false);
+/// assert_eq!(problems.status_of(Problem::Form), StatusCode::BAD_REQUEST);
+/// assert_eq!(problems.status_of(Problem::TooLarge), StatusCode::PAYLOAD_TOO_LARGE);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problems {
+    statuses: [StatusCode; 5],
+    explain: bool,
+    max_errors: usize,
+}
+
+impl Default for Problems {
+    fn default() -> Problems {
+        let all = [
+            Problem::Strictness,
+            Problem::Form,
+            Problem::TooLarge,
+            Problem::MediaType,
+            Problem::Unreadable,
+        ];
+        Problems {
+            statuses: all.map(Problem::default_status),
+            explain: true,
+            max_errors: 8,
+        }
+    }
+}
+
+impl Problems {
+    /// Answer `problem` with `status` (any status; a 2xx would tell a client its
+    /// request succeeded, so choose a 4xx).
+    pub fn status(mut self, problem: Problem, status: StatusCode) -> Problems {
+        self.statuses[problem.index()] = status;
+        self
+    }
+
+    /// Whether the problem body carries `detail` and `errors` (default `true`). Without,
+    /// it has only `type`, `title` and `status`.
+    pub fn explain(mut self, explain: bool) -> Problems {
+        self.explain = explain;
+        self
+    }
+
+    /// The most entries `errors` lists (default 8).
+    pub fn max_errors(mut self, n: usize) -> Problems {
+        self.max_errors = n;
+        self
+    }
+
+    /// The status `problem` is answered with.
+    pub fn status_of(&self, problem: Problem) -> StatusCode {
+        self.statuses[problem.index()]
+    }
+
+    /// Whether problem bodies explain.
+    pub fn explains(&self) -> bool {
+        self.explain
+    }
+
+    /// The most entries `errors` lists.
+    pub fn error_cap(&self) -> usize {
+        self.max_errors
+    }
+}
+
+/// A refused request body: the status, the problem body and the model-facing text.
+///
+/// It answers as an RFC 9457 problem (`application/problem+json`):
+///
+/// ```json
+/// {"type":"about:blank","title":"Unprocessable Entity","status":422,
+///  "detail":"The body is not admitted by the form.",
+///  "errors":[{"pointer":"/priority","keyword":"maximum","message":"not admitted by the form's \"maximum\" at /properties/priority/maximum"}]}
+/// ```
+///
+/// Nothing in it repeats a value of the body. Use it with axum-extra's
+/// `WithRejection` to answer in your own error type.
+///
+/// ```
+/// use formgate_axum::{Problem, VerifyRejection};
+/// let form = formgate::Form::compile(br#"{"type":"integer","maximum":5}"#).unwrap();
+/// let r = VerifyRejection::from_rejection(form.verify(b"6").unwrap_err(), &Default::default());
+/// assert_eq!(r.problem(), Problem::Form);
+/// assert_eq!(r.status().as_u16(), 422);
+/// assert!(r.problem_json().contains(r#""keyword":"maximum""#));
+/// assert!(!r.model_text().contains('6'));
+/// ```
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct VerifyRejection {
+    problem: Problem,
+    status: StatusCode,
+    rejection: Option<Box<Rejection>>,
+    limit: Option<u64>,
+    explain: bool,
+    max_errors: usize,
+}
+
+impl VerifyRejection {
+    fn new(problem: Problem, problems: &Problems) -> VerifyRejection {
+        VerifyRejection {
+            problem,
+            status: problems.status_of(problem),
+            rejection: None,
+            limit: None,
+            explain: problems.explains(),
+            max_errors: problems.error_cap(),
+        }
+    }
+
+    /// A rejection by formgate (`Form::verify`, `verify_into`), answered as `problems`
+    /// says.
+    pub fn from_rejection(rejection: Rejection, problems: &Problems) -> VerifyRejection {
+        let problem = match rejection.kind() {
+            RejectionKind::TooLarge { .. } => Problem::TooLarge,
+            RejectionKind::Malformed(_) => Problem::Strictness,
+            _ => Problem::Form,
+        };
+        let limit = match rejection.kind() {
+            RejectionKind::TooLarge { limit } => Some(limit as u64),
+            _ => None,
+        };
+        VerifyRejection {
+            rejection: Some(Box::new(rejection)),
+            limit,
+            ..VerifyRejection::new(problem, problems)
+        }
+    }
+
+    /// The request's `Content-Type` is not JSON.
+    pub fn media_type(problems: &Problems) -> VerifyRejection {
+        VerifyRejection::new(Problem::MediaType, problems)
+    }
+
+    /// The body is longer than `limit` bytes (or than axum's body limit, when `None`).
+    pub fn too_large(limit: Option<u64>, problems: &Problems) -> VerifyRejection {
+        VerifyRejection {
+            limit,
+            ..VerifyRejection::new(Problem::TooLarge, problems)
+        }
+    }
+
+    /// The body could not be read.
+    pub fn unreadable(problems: &Problems) -> VerifyRejection {
+        VerifyRejection::new(Problem::Unreadable, problems)
+    }
+
+    /// The kind of failure.
+    pub fn problem(&self) -> Problem {
+        self.problem
+    }
+
+    /// The status of the answer.
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    /// formgate's rejection (kind, byte offset, pointers), for logs; `None` for a
+    /// refused media type, an unreadable body or a size refused before reading.
+    pub fn rejection(&self) -> Option<&Rejection> {
+        self.rejection.as_deref()
+    }
+
+    /// The problem's `detail`: one sentence, from the kind of failure only.
+    pub fn detail(&self) -> String {
+        match (self.problem, self.limit) {
+            (Problem::Strictness, _) => "The body is not strict JSON.".to_owned(),
+            (Problem::Form, _) => match self.rejection().map(Rejection::kind) {
+                Some(RejectionKind::Unrepresentable) => {
+                    "The body is admitted by the form but does not fit the server's type."
+                        .to_owned()
+                }
+                _ => "The body is not admitted by the form.".to_owned(),
+            },
+            (Problem::TooLarge, Some(limit)) => {
+                format!("The body is longer than the limit of {limit} bytes.")
+            }
+            (Problem::TooLarge, None) => "The body is longer than the limit.".to_owned(),
+            (Problem::MediaType, _) => {
+                "The request must say Content-Type: application/json.".to_owned()
+            }
+            (Problem::Unreadable, _) => "The body could not be read.".to_owned(),
+        }
+    }
+
+    /// The entries of the problem's `errors` (invariants 1 and 2).
+    pub fn errors(&self) -> Vec<ProblemError> {
+        let Some(r) = &self.rejection else {
+            return Vec::new();
+        };
+        let (keyword, message) = match r.kind() {
+            RejectionKind::NotAdmitted { keyword } => {
+                let message = match r.form_pointer() {
+                    Some(at) => format!("not admitted by the form's {keyword:?} at {at}"),
+                    None => format!("not admitted by the form's {keyword:?}"),
+                };
+                (keyword, message)
+            }
+            RejectionKind::Malformed(kind) => (
+                strictness_rule(kind),
+                format!("{kind} at byte {}", r.offset()),
+            ),
+            RejectionKind::TooLarge { limit } => ("maxBytes", format!("longer than {limit} bytes")),
+            _ => (
+                "type",
+                "admitted by the form, but not of the server's type".to_owned(),
+            ),
+        };
+        let error = ProblemError {
+            pointer: cut_pointer(r.pointer()).to_owned(),
+            keyword,
+            message,
+        };
+        std::iter::once(error).take(self.max_errors).collect()
+    }
+
+    /// The RFC 9457 problem body, compact JSON.
+    pub fn problem_json(&self) -> String {
+        let mut out = String::with_capacity(256);
+        out.push_str("{\"type\":\"about:blank\",\"title\":");
+        json_string(self.status.canonical_reason().unwrap_or("Error"), &mut out);
+        out.push_str(",\"status\":");
+        out.push_str(&self.status.as_u16().to_string());
+        if self.explain {
+            out.push_str(",\"detail\":");
+            json_string(&self.detail(), &mut out);
+            out.push_str(",\"errors\":[");
+            for (i, e) in self.errors().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str("{\"pointer\":");
+                json_string(&e.pointer, &mut out);
+                out.push_str(",\"keyword\":");
+                json_string(e.keyword, &mut out);
+                out.push_str(",\"message\":");
+                json_string(&e.message, &mut out);
+                out.push('}');
+            }
+            out.push(']');
+        }
+        out.push('}');
+        out
+    }
+
+    /// A text for a model that sent the body (an MCP tool result with `isError: true`,
+    /// or a re-prompt): what was wrong, where, and what to do, without repeating any
+    /// value of the body.
+    ///
+    /// ```
+    /// use formgate_axum::VerifyRejection;
+    /// let form = formgate::Form::compile(br#"{"type":"object","properties":{"n":{"maximum":5}}}"#).unwrap();
+    /// let r = VerifyRejection::from_rejection(form.verify(br#"{"n":60}"#).unwrap_err(), &Default::default());
+    /// assert_eq!(
+    ///     r.model_text(),
+    ///     "The request body was rejected (422): the value at /n is not admitted by the \
+    ///      JSON Schema keyword \"maximum\" at /properties/n/maximum. Send the whole body \
+    ///      again as one JSON value that conforms to the schema."
+    /// );
+    /// ```
+    pub fn model_text(&self) -> String {
+        let status = self.status.as_u16();
+        let again = "Send the whole body again as one JSON value that conforms to the schema.";
+        let r = self.rejection();
+        let at = |r: &Rejection| match cut_pointer(r.pointer()) {
+            "" => "the body".to_owned(),
+            p => format!("the value at {p}"),
+        };
+        match (self.problem, r.map(Rejection::kind)) {
+            (Problem::Form, Some(RejectionKind::NotAdmitted { keyword })) => {
+                let r = r.expect("a rejection");
+                let form_at = r
+                    .form_pointer()
+                    .map_or_else(String::new, |p| format!(" at {p}"));
+                format!(
+                    "The request body was rejected ({status}): {} is not admitted by the \
+                     JSON Schema keyword {keyword:?}{form_at}. {again}",
+                    at(r)
+                )
+            }
+            (Problem::Strictness, Some(RejectionKind::Malformed(kind))) => {
+                let r = r.expect("a rejection");
+                format!(
+                    "The request body was rejected ({status}): it is not strict JSON ({kind} \
+                     at byte {}). Send exactly one JSON value, with unique member names and \
+                     nothing after it.",
+                    r.offset()
+                )
+            }
+            (Problem::Form, _) => format!(
+                "The request body was rejected ({status}): it conforms to the schema but the \
+                 server cannot represent it. Send a different value."
+            ),
+            _ => format!(
+                "The request body was rejected ({status}): {}",
+                self.detail()
+            ),
+        }
+    }
+}
+
+/// One entry of a problem's `errors`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ProblemError {
+    /// The JSON Pointer of the offending value in the body (`""` is the whole body),
+    /// cut to whole segments within [`MAX_POINTER`] bytes.
+    pub pointer: String,
+    /// The form keyword that decided (`"maximum"`, `"required"`, ...), or the rule of
+    /// strict JSON that was broken (`"duplicateKey"`, `"trailingBytes"`, ...).
+    pub keyword: &'static str,
+    /// A short message built from the keyword and pointers, never from the body's
+    /// values.
+    pub message: String,
+}
+
+/// The name of the strict-JSON rule a parse error breaks.
+fn strictness_rule(kind: ParseErrorKind) -> &'static str {
+    match kind {
+        ParseErrorKind::TooDeep { .. } => "maxDepth",
+        ParseErrorKind::TooLarge { .. } => "maxBytes",
+        ParseErrorKind::DuplicateKey => "duplicateKey",
+        ParseErrorKind::TrailingBytes => "trailingBytes",
+        ParseErrorKind::InvalidUtf8 | ParseErrorKind::Bom => "utf8",
+        ParseErrorKind::LoneSurrogate | ParseErrorKind::InvalidEscape => "escape",
+        ParseErrorKind::InvalidNumber | ParseErrorKind::LeadingZero => "number",
+        _ => "syntax",
+    }
+}
+
+/// `pointer` cut to whole segments within [`MAX_POINTER`] bytes (invariant 1).
+fn cut_pointer(pointer: &str) -> &str {
+    if pointer.len() <= MAX_POINTER {
+        return pointer;
+    }
+    let mut end = 0;
+    for (i, _) in pointer.match_indices('/') {
+        if i > MAX_POINTER {
+            break;
+        }
+        end = i;
+    }
+    &pointer[..end]
+}
+
+/// Write `s` as a JSON string.
+fn json_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+impl fmt::Display for VerifyRejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Invariant 1: formgate's `Rejection` may carry the deserializer's message, so it
+        // is left to `rejection()`, for logs.
+        write!(f, "{} ({})", self.detail(), self.status.as_u16())
+    }
+}
+
+impl std::error::Error for VerifyRejection {}
+
+impl IntoResponse for VerifyRejection {
+    fn into_response(self) -> Response {
+        let mut response = (self.status, self.problem_json()).into_response();
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(PROBLEM_CONTENT_TYPE),
+        );
+        response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_long_pointers_to_whole_segments() {
+        assert_eq!(cut_pointer("/a/b"), "/a/b");
+        let long = format!("/{}/{}", "x".repeat(200), "y".repeat(100));
+        assert_eq!(cut_pointer(&long), format!("/{}", "x".repeat(200)));
+        let one = format!("/{}", "z".repeat(300));
+        assert_eq!(cut_pointer(&one), "");
+    }
+
+    #[test]
+    fn escapes_json_strings() {
+        let mut out = String::new();
+        json_string("a\"b\\c\n\u{1}é", &mut out);
+        assert_eq!(out, r#""a\"b\\c\u000a\u0001é""#);
+    }
+
+    #[test]
+    fn rejects_without_echoing_values() {
+        let form = formgate::Form::compile(
+            br#"{"type":"object","properties":{"secret":{"type":"string","maxLength":3}}}"#,
+        )
+        .unwrap();
+        let r = form.verify(br#"{"secret":"hunter2"}"#).unwrap_err();
+        let r = VerifyRejection::from_rejection(r, &Problems::default());
+        for text in [r.problem_json(), r.model_text(), r.to_string()] {
+            assert!(!text.contains("hunter2"), "{text}");
+        }
+        assert!(r
+            .problem_json()
+            .contains(r#""pointer":"/secret","keyword":"maxLength""#));
+        let quiet = VerifyRejection::from_rejection(
+            form.verify(b"{,").unwrap_err(),
+            &Problems::default().explain(false),
+        );
+        assert_eq!(
+            quiet.problem_json(),
+            r#"{"type":"about:blank","title":"Bad Request","status":400}"#
+        );
+        let capped = VerifyRejection::from_rejection(
+            form.verify(b"{,").unwrap_err(),
+            &Problems::default().max_errors(0),
+        );
+        assert!(capped.problem_json().ends_with(r#""errors":[]}"#));
+    }
+}

@@ -1,0 +1,459 @@
+//! formgate-axum as clients meet it: the example's application and small routers served
+//! on a loopback port (port 0), spoken to over real TCP with raw HTTP/1.1.
+//!
+//! One test per rule: the typed API's statuses (201, 422, 400 for each strictness
+//! rule, 413 declared and counted, 415), problem bodies that never repeat a value, the
+//! address (the published body, `ETag`/`304`, `HEAD`, the page, `405`, `200` and a bare
+//! `204` on any failure), `Problems` set at run time, `WithRejection`, and the layer.
+
+#[allow(dead_code)]
+#[path = "../examples/typed_address.rs"]
+mod example;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::Router;
+use axum_extra::extract::WithRejection;
+use formgate_axum::{FormFor, Problem, Problems, Verified, VerifyLayer, VerifyRejection};
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+/// Serve `app` on 127.0.0.1 port 0 for the rest of the test; its address.
+async fn serve(app: Router) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    addr
+}
+
+/// An answer: status, headers (names lower-case), body.
+#[derive(Debug)]
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn text(&self) -> &str {
+        std::str::from_utf8(&self.body).unwrap()
+    }
+}
+
+/// Send one request (`Connection: close`) and read the whole answer, within 10 s.
+async fn send(addr: SocketAddr, head: &str, body: &[u8]) -> Answer {
+    let exchange = async {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let mut request = format!("{head}\r\nHost: test\r\nConnection: close\r\n\r\n").into_bytes();
+        request.extend_from_slice(body);
+        // The server may answer and close before reading everything (a refused size).
+        let _ = stream.write_all(&request).await;
+        let mut raw = Vec::new();
+        let _ = stream.read_to_end(&mut raw).await;
+        raw
+    };
+    let raw = tokio::time::timeout(Duration::from_secs(10), exchange)
+        .await
+        .expect("the server answers within 10 s");
+    parse(&raw)
+}
+
+fn parse(raw: &[u8]) -> Answer {
+    let end = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no head in {:?}", String::from_utf8_lossy(raw)));
+    let head = std::str::from_utf8(&raw[..end]).unwrap();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .map(|l| {
+            let (n, v) = l.split_once(':').unwrap();
+            (n.trim().to_ascii_lowercase(), v.trim().to_owned())
+        })
+        .collect();
+    let mut body = raw[end + 4..].to_vec();
+    if headers
+        .iter()
+        .any(|(n, v)| n == "transfer-encoding" && v == "chunked")
+    {
+        body = dechunk(&body);
+    }
+    Answer {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn dechunk(mut s: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let line = s.windows(2).position(|w| w == b"\r\n").unwrap();
+        let size = usize::from_str_radix(std::str::from_utf8(&s[..line]).unwrap(), 16).unwrap();
+        s = &s[line + 2..];
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&s[..size]);
+        s = &s[size + 2..];
+    }
+}
+
+async fn post_json(addr: SocketAddr, path: &str, body: &[u8]) -> Answer {
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: {}",
+        body.len()
+    );
+    send(addr, &head, body).await
+}
+
+async fn example() -> SocketAddr {
+    serve(example::app().expect("the example's form compiles")).await
+}
+
+const TICKET: &[u8] = br#"{"title":"Printer on fire","priority":1,"tags":["hardware"]}"#;
+
+#[tokio::test]
+async fn the_typed_api_creates_a_verified_ticket() {
+    let addr = example().await;
+    let a = post_json(addr, "/api/tickets", TICKET).await;
+    assert_eq!(a.status, 201, "{}", a.text());
+    assert_eq!(a.header("content-type"), Some("application/json"));
+    let echoed: serde_json::Value = serde_json::from_slice(&a.body).unwrap();
+    let sent: serde_json::Value = serde_json::from_slice(TICKET).unwrap();
+    assert_eq!(echoed, sent);
+}
+
+#[tokio::test]
+async fn the_typed_api_answers_the_form_with_422() {
+    let addr = example().await;
+    for (body, pointer, keyword) in [
+        (
+            &br#"{"title":"x","priority":6,"tags":[]}"#[..],
+            "/priority",
+            "maximum",
+        ),
+        (
+            br#"{"title":"","priority":1,"tags":[]}"#,
+            "/title",
+            "minLength",
+        ),
+        (
+            br#"{"title":"x","priority":1,"tags":["1","2","3","4","5","6","7","8","9"]}"#,
+            "/tags/8",
+            "maxItems",
+        ),
+        (
+            br#"{"title":"x","priority":1,"tags":[],"secret":"hunter2"}"#,
+            "/secret",
+            "additionalProperties",
+        ),
+        (br#"{"title":"x","tags":[]}"#, "", "required"),
+    ] {
+        let a = post_json(addr, "/api/tickets", body).await;
+        let text = a.text();
+        assert_eq!(a.status, 422, "{text}");
+        assert_eq!(a.header("content-type"), Some("application/problem+json"));
+        let p: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(p["status"], 422, "{text}");
+        assert_eq!(p["type"], "about:blank", "{text}");
+        assert_eq!(p["errors"][0]["pointer"], pointer, "{text}");
+        assert_eq!(p["errors"][0]["keyword"], keyword, "{text}");
+        assert!(!text.contains("hunter2"), "{text}");
+    }
+}
+
+#[tokio::test]
+async fn the_typed_api_answers_strictness_with_400() {
+    let addr = example().await;
+    for (body, keyword) in [
+        (
+            &br#"{"title":"a","title":"b","priority":1,"tags":[]}"#[..],
+            "duplicateKey",
+        ),
+        (
+            br#"{"title":"a","priority":1,"tags":[]} {}"#,
+            "trailingBytes",
+        ),
+        (br#"{"title":"a","priority":1,"tags":[],}"#, "syntax"),
+        (br#"{"title":"a","priority":01,"tags":[]}"#, "number"),
+        (b"{\"title\":\"\xff\",\"priority\":1,\"tags\":[]}", "utf8"),
+        (b"", "syntax"),
+    ] {
+        let a = post_json(addr, "/api/tickets", body).await;
+        assert_eq!(
+            a.status,
+            400,
+            "{}: {}",
+            String::from_utf8_lossy(body),
+            a.text()
+        );
+        let p: serde_json::Value = serde_json::from_slice(&a.body).unwrap();
+        assert_eq!(p["errors"][0]["keyword"], keyword, "{}", a.text());
+    }
+}
+
+#[tokio::test]
+async fn the_typed_api_answers_size_with_413_and_media_type_with_415() {
+    let addr = example().await;
+    // Declared over the limit: refused before the body is read.
+    let big = vec![b' '; 64 * 1024 + 1];
+    let a = post_json(addr, "/api/tickets", &big).await;
+    assert_eq!(a.status, 413, "{}", a.text());
+    assert_eq!(a.header("content-type"), Some("application/problem+json"));
+    // Counted: a chunked body past the limit.
+    let chunk = format!("{:x}\r\n{}\r\n0\r\n\r\n", big.len(), " ".repeat(big.len()));
+    let a = send(
+        addr,
+        "POST /api/tickets HTTP/1.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked",
+        chunk.as_bytes(),
+    )
+    .await;
+    assert_eq!(a.status, 413, "{}", a.text());
+    // Exactly the limit is read and verified (whitespace around the ticket).
+    let mut exact = TICKET.to_vec();
+    exact.resize(64 * 1024, b' ');
+    assert_eq!(post_json(addr, "/api/tickets", &exact).await.status, 201);
+    for content_type in ["text/plain", "application/x-www-form-urlencoded"] {
+        let head = format!(
+            "POST /api/tickets HTTP/1.1\r\nContent-Type: {content_type}\r\nContent-Length: {}",
+            TICKET.len()
+        );
+        let a = send(addr, &head, TICKET).await;
+        assert_eq!(a.status, 415, "{}", a.text());
+    }
+    let head = format!(
+        "POST /api/tickets HTTP/1.1\r\nContent-Length: {}",
+        TICKET.len()
+    );
+    assert_eq!(send(addr, &head, TICKET).await.status, 415);
+}
+
+#[tokio::test]
+async fn the_address_publishes_its_form_with_an_entity_tag() {
+    let addr = example().await;
+    let a = send(addr, "GET / HTTP/1.1", b"").await;
+    assert_eq!(a.status, 200);
+    assert_eq!(a.header("content-type"), Some("application/json"));
+    assert_eq!(a.header("vary"), Some("Accept"));
+    let published: serde_json::Value = serde_json::from_slice(&a.body).unwrap();
+    assert!(published["p"].as_str().unwrap().contains("support tickets"));
+    assert_eq!(published["m"], serde_json::json!([]));
+    assert_eq!(published["s"]["properties"]["priority"]["maximum"], 5);
+    assert_eq!(published["s"]["additionalProperties"], false);
+    let form = formgate::Form::builder()
+        .max_bytes(64 * 1024)
+        .compile_schemars::<example::Ticket>()
+        .unwrap();
+    assert!(a
+        .text()
+        .ends_with(&format!(",\"s\":{}}}", form.schema_json())));
+    let etag = a.header("etag").unwrap().to_owned();
+    assert!(etag.starts_with("\"fg-"), "{etag}");
+
+    let again = send(
+        addr,
+        &format!("GET / HTTP/1.1\r\nIf-None-Match: {etag}"),
+        b"",
+    )
+    .await;
+    assert_eq!(again.status, 304);
+    assert!(again.body.is_empty());
+    assert_eq!(again.header("etag"), Some(etag.as_str()));
+    let other = send(addr, "GET / HTTP/1.1\r\nIf-None-Match: \"fg-0\"", b"").await;
+    assert_eq!(other.status, 200);
+
+    let head = send(addr, "HEAD / HTTP/1.1", b"").await;
+    assert_eq!(head.status, 200);
+    assert!(head.body.is_empty());
+    assert_eq!(head.header("etag"), Some(etag.as_str()));
+
+    let page = send(addr, "GET / HTTP/1.1\r\nAccept: text/html", b"").await;
+    assert_eq!(page.status, 200);
+    assert_eq!(
+        page.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(page.text().contains("Printer") || page.text().contains("printer"));
+    assert!(page.header("content-security-policy").is_some());
+
+    let put = send(addr, "PUT / HTTP/1.1\r\nContent-Length: 0", b"").await;
+    assert_eq!(put.status, 405);
+    let allow = put.header("allow").unwrap_or("");
+    assert!(allow.contains("GET") && allow.contains("POST"), "{allow}");
+}
+
+#[tokio::test]
+async fn the_address_accepts_acts_and_answers_any_failure_with_a_bare_204() {
+    let addr = example().await;
+    let a = post_json(addr, "/", TICKET).await;
+    assert_eq!(a.status, 200);
+    assert_eq!(a.text(), r#"{"accepted":true}"#);
+    // The address does not ask for a content type: the act is the body.
+    let head = format!("POST / HTTP/1.1\r\nContent-Length: {}", TICKET.len());
+    assert_eq!(send(addr, &head, TICKET).await.status, 200);
+    let big = vec![b' '; 64 * 1024 + 1];
+    for body in [
+        &br#"{"title":"x","priority":6,"tags":[]}"#[..],
+        br#"{"title":"a","title":"b","priority":1,"tags":[]}"#,
+        br#"{"title":"a","priority":1,"tags":[]} x"#,
+        br#"{"title":"a","priority":1.0,"tags":[]}"#, // admitted, but no u8 for serde
+        b"",
+        &big,
+    ] {
+        let a = post_json(addr, "/", body).await;
+        assert_eq!(
+            a.status,
+            204,
+            "{}",
+            String::from_utf8_lossy(&body[..body.len().min(80)])
+        );
+        assert!(a.body.is_empty());
+        assert_eq!(a.header("content-type"), None);
+    }
+}
+
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Vote {
+    #[schemars(range(min = 1, max = 5))]
+    stars: u8,
+}
+
+async fn vote(Verified(v): Verified<Vote>) -> String {
+    v.stars.to_string()
+}
+
+#[tokio::test]
+async fn problems_are_set_at_run_time() {
+    let problems = Problems::default()
+        .status(Problem::Form, axum::http::StatusCode::BAD_REQUEST)
+        .explain(false);
+    let votes = FormFor::<Vote>::from_schemars()
+        .unwrap()
+        .with_problems(problems);
+    let addr = serve(Router::new().route("/", post(vote)).with_state(votes)).await;
+    let a = post_json(addr, "/", br#"{"stars":9}"#).await;
+    assert_eq!(a.status, 400);
+    assert_eq!(
+        a.text(),
+        r#"{"type":"about:blank","title":"Bad Request","status":400}"#
+    );
+    assert_eq!(post_json(addr, "/", br#"{"stars":5}"#).await.text(), "5");
+}
+
+/// An application's own error, built from the extractor's rejection.
+struct AppError(String);
+
+impl From<VerifyRejection> for AppError {
+    fn from(r: VerifyRejection) -> AppError {
+        AppError(format!("{}|{}", r.status().as_u16(), r.model_text()))
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        (axum::http::StatusCode::IM_A_TEAPOT, self.0).into_response()
+    }
+}
+
+async fn vote_with(
+    WithRejection(Verified(v), _): WithRejection<Verified<Vote>, AppError>,
+) -> String {
+    v.stars.to_string()
+}
+
+#[tokio::test]
+async fn with_rejection_answers_in_the_applications_own_type() {
+    let votes = FormFor::<Vote>::from_schemars().unwrap();
+    let addr = serve(Router::new().route("/", post(vote_with)).with_state(votes)).await;
+    let a = post_json(addr, "/", br#"{"stars":0}"#).await;
+    assert_eq!(a.status, 418);
+    assert_eq!(
+        a.text(),
+        "422|The request body was rejected (422): the value at /stars is not admitted by the \
+         JSON Schema keyword \"minimum\" at /properties/stars/minimum. Send the whole body \
+         again as one JSON value that conforms to the schema."
+    );
+    assert_eq!(post_json(addr, "/", br#"{"stars":3}"#).await.text(), "3");
+}
+
+#[tokio::test]
+async fn the_layer_lets_only_admitted_bodies_through() {
+    let form = formgate::Form::builder()
+        .max_bytes(32)
+        .compile(br#"{"type":"array","items":{"type":"integer"},"maxItems":3}"#)
+        .unwrap();
+    let app = Router::new()
+        .route(
+            "/",
+            post(|body: Bytes| async move { body }).get(|| async { "open" }),
+        )
+        .layer(VerifyLayer::new(form));
+    let addr = serve(app).await;
+    // The exact bytes reach the service.
+    let a = post_json(addr, "/", b" [1, 2 ,3] ").await;
+    assert_eq!((a.status, a.text()), (200, " [1, 2 ,3] "));
+    assert_eq!(post_json(addr, "/", b"[1,2,3,4]").await.status, 422);
+    assert_eq!(post_json(addr, "/", b"[1,2]]").await.status, 400);
+    assert_eq!(post_json(addr, "/", &[b' '; 33]).await.status, 413);
+    let head = "POST / HTTP/1.1\r\nContent-Type: text/plain\r\nContent-Length: 2";
+    assert_eq!(send(addr, head, b"[]").await.status, 415);
+    // Other methods pass untouched.
+    assert_eq!(send(addr, "GET / HTTP/1.1", b"").await.text(), "open");
+}
+
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[allow(dead_code)]
+struct Peer {
+    addr: std::net::IpAddr,
+}
+
+#[test]
+fn a_form_that_does_not_compile_is_an_error_before_any_request() {
+    // schemars writes `format: "ip"` (IPv4 or IPv6), a format formgate does not assert.
+    let err = FormFor::<Peer>::from_schemars().unwrap_err();
+    assert_eq!(err.keyword(), Some("format"), "{err}");
+}
+
+#[tokio::test]
+async fn the_address_tells_only_its_observer_why() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+
+    let refused = Arc::new(AtomicUsize::new(0));
+    let last = Arc::new(Mutex::new(None));
+    let (count, seen) = (Arc::clone(&refused), Arc::clone(&last));
+    let votes = FormFor::<Vote>::from_schemars().unwrap();
+    let app: Router = formgate_axum::Address::new(votes, "Vote.")
+        .on_reject(move |r| {
+            count.fetch_add(1, Ordering::SeqCst);
+            *seen.lock().unwrap() = r.rejection().map(|r| r.pointer().to_owned());
+        })
+        .on_act(|v: Vote| async move { v.stars.to_string() });
+    let addr = serve(app).await;
+    assert_eq!(post_json(addr, "/", br#"{"stars":4}"#).await.text(), "4");
+    assert_eq!(refused.load(Ordering::SeqCst), 0);
+    let a = post_json(addr, "/", br#"{"stars":40}"#).await;
+    assert_eq!((a.status, a.body.len()), (204, 0));
+    assert_eq!(refused.load(Ordering::SeqCst), 1);
+    assert_eq!(last.lock().unwrap().as_deref(), Some("/stars"));
+}
