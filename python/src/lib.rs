@@ -1,0 +1,331 @@
+//! `formgate._formgate`: the native half of the Python package `formgate`.
+//!
+//! A thin translation of the core crate's API (docs/ARCHITECTURE.md: integration
+//! crates hold no validation logic of their own):
+//! - `Form` wraps a compiled [`formgate::Form`] (immutable, `Send + Sync`), so one
+//!   instance is shared by every thread of a server without a lock;
+//! - verifying releases the interpreter lock for bodies of at least [`DETACH_AT`]
+//!   bytes, so threads verify in parallel;
+//! - every error of the crate becomes an exception of `formgate._errors` (`errors.rs`),
+//!   and accepted trees become Python objects without rounding (`convert.rs`).
+//!
+//! Nothing here panics on input: every fallible step returns a Python exception.
+
+#![forbid(unsafe_code)]
+
+mod convert;
+mod errors;
+
+use formgate::publish::Message;
+use formgate::{Dialect, Limits};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyMapping, PyString, PyTuple};
+
+use convert::Numbers;
+
+/// Bodies shorter than this are verified without releasing the interpreter lock:
+/// releasing and taking it back costs more than verifying a few hundred bytes
+/// (measured in python/README.md).
+const DETACH_AT: usize = 4096;
+
+/// A body's bytes: borrowed from a `bytes` object (immutable, so safe to read without
+/// the interpreter lock), or copied from a `bytearray` (which another thread could
+/// resize).
+enum Body<'b> {
+    Borrowed(&'b [u8]),
+    Owned(Vec<u8>),
+}
+
+impl Body<'_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Body::Borrowed(b) => b,
+            Body::Owned(v) => v,
+        }
+    }
+}
+
+fn body<'b>(obj: &'b Bound<'_, PyAny>) -> PyResult<Body<'b>> {
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        return Ok(Body::Borrowed(b.as_bytes()));
+    }
+    if let Ok(b) = obj.cast::<PyByteArray>() {
+        return Ok(Body::Owned(b.to_vec()));
+    }
+    let what = obj.get_type().name().map(|n| n.to_string());
+    Err(PyTypeError::new_err(format!(
+        "a body must be bytes or bytearray, not {} (encode text with .encode('utf-8'))",
+        what.as_deref().unwrap_or("this type")
+    )))
+}
+
+/// A size or depth limit given from Python: a non-negative `int` (not a `bool`).
+fn limit(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    if value.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be an int, not bool"
+        )));
+    }
+    let n: i128 = value
+        .extract()
+        .map_err(|_| PyTypeError::new_err(format!("{name} must be an int")))?;
+    usize::try_from(n)
+        .map(Some)
+        .map_err(|_| PyValueError::new_err(format!("{name} must be between 0 and {}", usize::MAX)))
+}
+
+fn limits(max_bytes: Option<usize>, max_depth: Option<usize>) -> Limits {
+    let mut limits = Limits::default();
+    if let Some(n) = max_bytes {
+        limits = limits.with_max_bytes(n);
+    }
+    if let Some(n) = max_depth {
+        limits = limits.with_max_depth(n);
+    }
+    limits
+}
+
+/// A compiled form: verifies request bodies and publishes itself.
+#[pyclass(frozen, module = "formgate", name = "Form")]
+struct Form {
+    inner: formgate::Form,
+}
+
+#[pymethods]
+impl Form {
+    /// Compile a JSON Schema (strict JSON, as bytes or str) into a form.
+    #[new]
+    #[pyo3(signature = (schema, *, max_bytes=None, max_depth=None, default_dialect=None, annotations=None))]
+    fn new(
+        py: Python<'_>,
+        schema: &Bound<'_, PyAny>,
+        max_bytes: Option<&Bound<'_, PyAny>>,
+        max_depth: Option<&Bound<'_, PyAny>>,
+        default_dialect: Option<&str>,
+        annotations: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Form> {
+        let text;
+        let schema: &[u8] = if let Ok(s) = schema.cast::<PyString>() {
+            text = s.to_cow()?.into_owned();
+            text.as_bytes()
+        } else if let Ok(b) = schema.cast::<PyBytes>() {
+            b.as_bytes()
+        } else {
+            return Err(PyTypeError::new_err("a schema must be bytes or str"));
+        };
+        let mut builder = formgate::Form::builder().limits(limits(
+            limit("max_bytes", max_bytes)?,
+            limit("max_depth", max_depth)?,
+        ));
+        if let Some(name) = default_dialect {
+            let dialect = Dialect::from_name(name)
+                .or_else(|| Dialect::from_uri(name))
+                .ok_or_else(|| {
+                    let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
+                    PyValueError::new_err(format!(
+                        "unknown dialect {name:?}: expected one of {names:?} or a $schema URI"
+                    ))
+                })?;
+            builder = builder.default_dialect(dialect);
+        }
+        if let Some(names) = annotations.filter(|a| !a.is_none()) {
+            if names.is_instance_of::<PyString>() {
+                return Err(PyTypeError::new_err(
+                    "annotations must be an iterable of names, not a single str",
+                ));
+            }
+            for name in names.try_iter()? {
+                let name = name?;
+                let name = name
+                    .cast::<PyString>()
+                    .map_err(|_| PyTypeError::new_err("every annotation must be a str"))?;
+                builder = builder.annotation(name.to_cow()?.into_owned());
+            }
+        }
+        let inner = py
+            .detach(|| builder.compile(schema))
+            .map_err(|e| errors::form_error(py, &e))?;
+        Ok(Form { inner })
+    }
+
+    /// Verify a body; return None if the form admits it, else raise Rejection.
+    fn verify(&self, py: Python<'_>, body: &Bound<'_, PyAny>) -> PyResult<()> {
+        let body = self::body(body)?;
+        let bytes = body.bytes();
+        let verdict = if bytes.len() >= DETACH_AT {
+            py.detach(|| self.inner.verify(bytes))
+        } else {
+            self.inner.verify(bytes)
+        };
+        verdict.map_err(|r| errors::rejection(py, &r))
+    }
+
+    /// Whether the form admits the body (the verdict of verify, without the reason).
+    fn is_valid(&self, py: Python<'_>, body: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let body = self::body(body)?;
+        let bytes = body.bytes();
+        Ok(if bytes.len() >= DETACH_AT {
+            py.detach(|| self.inner.verify(bytes).is_ok())
+        } else {
+            self.inner.verify(bytes).is_ok()
+        })
+    }
+
+    /// Verify a body and return its value as Python objects, in the same pass.
+    #[pyo3(signature = (body, *, floats=false))]
+    fn verify_into<'py>(
+        &self,
+        py: Python<'py>,
+        body: &Bound<'py, PyAny>,
+        floats: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let body = self::body(body)?;
+        let bytes = body.bytes();
+        let accepted = if bytes.len() >= DETACH_AT {
+            py.detach(|| self.inner.accept(bytes))
+        } else {
+            self.inner.accept(bytes)
+        }
+        .map_err(|r| errors::rejection(py, &r))?;
+        let numbers = if floats {
+            Numbers::Float
+        } else {
+            Numbers::Decimal
+        };
+        convert::to_python(py, bytes, accepted.value(), numbers)
+    }
+
+    /// The published form `s`: compact JSON rendered from the compiled form.
+    #[getter]
+    fn schema_json(&self) -> &str {
+        self.inner.schema_json()
+    }
+
+    /// The largest body admitted, in bytes.
+    #[getter]
+    fn max_bytes(&self) -> usize {
+        self.inner.limits().max_bytes()
+    }
+
+    /// The deepest nesting of containers admitted in a body.
+    #[getter]
+    fn max_depth(&self) -> usize {
+        self.inner.limits().max_depth()
+    }
+
+    /// The form's dialect: "draft4", "draft6", "draft7", "2019-09" or "2020-12".
+    #[getter]
+    fn dialect(&self) -> &'static str {
+        self.inner.dialect().name()
+    }
+
+    /// The GET body {"p": prompt, "m": messages, "s": form} and its strong ETag.
+    #[pyo3(signature = (prompt, messages=None))]
+    fn publish<'py>(
+        &self,
+        py: Python<'py>,
+        prompt: &str,
+        messages: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(Bound<'py, PyBytes>, String)> {
+        let mut list = Vec::new();
+        if let Some(items) = messages.filter(|m| !m.is_none()) {
+            if items.is_instance_of::<PyString>() || items.is_instance_of::<PyBytes>() {
+                return Err(PyTypeError::new_err(
+                    "messages must be an iterable of messages, not a single str or bytes",
+                ));
+            }
+            for (index, item) in items.try_iter()?.enumerate() {
+                list.push(message(index, &item?)?);
+            }
+        }
+        let published = self.inner.publish(prompt, &list);
+        Ok((
+            PyBytes::new(py, published.body()),
+            published.etag().to_owned(),
+        ))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<formgate.Form dialect={:?} max_bytes={} max_depth={}>",
+            self.dialect(),
+            self.max_bytes(),
+            self.max_depth()
+        )
+    }
+}
+
+/// One message of `publish`: a mapping with exactly the str members `role` and
+/// `content`, or a `(role, content)` tuple of two str.
+fn message(index: usize, item: &Bound<'_, PyAny>) -> PyResult<Message> {
+    let invalid = |what: &str| {
+        PyValueError::new_err(format!(
+            "message {index}: {what} (expected {{'role': str, 'content': str}} or (role, content))"
+        ))
+    };
+    let text = |v: Bound<'_, PyAny>, name: &str| -> PyResult<String> {
+        match v.cast::<PyString>() {
+            Ok(s) => Ok(s.to_cow()?.into_owned()),
+            Err(_) => Err(invalid(&format!("{name} is not a str"))),
+        }
+    };
+    if let Ok(pair) = item.cast::<PyTuple>() {
+        if pair.len() != 2 {
+            return Err(invalid("a tuple of other than two items"));
+        }
+        return Ok(Message::new(
+            text(pair.get_item(0)?, "role")?,
+            text(pair.get_item(1)?, "content")?,
+        ));
+    }
+    let Ok(map) = item.cast::<PyMapping>() else {
+        return Err(invalid("neither a mapping nor a tuple"));
+    };
+    if map.len()? != 2 {
+        return Err(invalid("members other than role and content"));
+    }
+    let member = |name: &str| {
+        map.get_item(name)
+            .map_err(|_| invalid(&format!("no {name}")))
+            .and_then(|v| text(v, name))
+    };
+    Ok(Message::new(member("role")?, member("content")?))
+}
+
+/// Check that a body is strict JSON (no form); return None or raise Rejection.
+#[pyfunction]
+#[pyo3(signature = (body, *, max_bytes=None, max_depth=None))]
+fn check(
+    py: Python<'_>,
+    body: &Bound<'_, PyAny>,
+    max_bytes: Option<&Bound<'_, PyAny>>,
+    max_depth: Option<&Bound<'_, PyAny>>,
+) -> PyResult<()> {
+    let limits = limits(
+        limit("max_bytes", max_bytes)?,
+        limit("max_depth", max_depth)?,
+    );
+    let body = self::body(body)?;
+    let bytes = body.bytes();
+    let verdict = if bytes.len() >= DETACH_AT {
+        py.detach(|| formgate::json::check(bytes, &limits))
+    } else {
+        formgate::json::check(bytes, &limits)
+    };
+    verdict.map_err(|e| errors::parse_rejection(py, &e))
+}
+
+/// The native module; `formgate/__init__.py` re-exports it with the exceptions.
+#[pymodule]
+fn _formgate(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Form>()?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add("DEFAULT_MAX_BYTES", formgate::DEFAULT_MAX_BYTES)?;
+    m.add("DEFAULT_MAX_DEPTH", formgate::DEFAULT_MAX_DEPTH)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
