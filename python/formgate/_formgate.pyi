@@ -67,7 +67,10 @@ class Form:
         """Whether the form admits the body: ``verify``'s verdict, without a reason
         (and without the cost of an exception)."""
     def verify_into(self, body: Body, *, floats: bool = False) -> Any:
-        """Verify a body and return its value, built in the same pass.
+        """Verify a body, then return its value as Python objects.
+
+        The verdict is ``verify``'s; only an admitted body is read again, strictly, to
+        build the objects, so no value is ever returned for a body ``verify`` rejects.
 
         Objects become dicts (in document order), arrays lists, strings str,
         ``true``/``false``/``null`` True/False/None. A number written as an integer

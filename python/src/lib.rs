@@ -91,6 +91,15 @@ fn limits(max_bytes: Option<usize>, max_depth: Option<usize>) -> Limits {
 }
 
 /// A compiled form: verifies request bodies and publishes itself.
+///
+/// Form(schema, *, max_bytes=None, max_depth=None, default_dialect=None, annotations=())
+/// compiles a JSON Schema (bytes or str, itself strict JSON). Every keyword is
+/// implemented exactly or the compile raises FormError naming the keyword and its JSON
+/// Pointer. max_bytes (default 1 MiB) and max_depth (default 128) bound the bodies;
+/// default_dialect ("draft4", "draft6", "draft7", "2019-09", "2020-12" or a $schema
+/// URI) applies to a schema without $schema; annotations declares extension keywords
+/// kept verbatim in the published form. A Form is immutable and may be shared by
+/// threads.
 #[pyclass(frozen, module = "formgate", name = "Form")]
 struct Form {
     inner: formgate::Form,
@@ -98,7 +107,8 @@ struct Form {
 
 #[pymethods]
 impl Form {
-    /// Compile a JSON Schema (strict JSON, as bytes or str) into a form.
+    /// Compile a JSON Schema (strict JSON, as bytes or str) into a form; raises
+    /// FormError (see the class documentation).
     #[new]
     #[pyo3(signature = (schema, *, max_bytes=None, max_depth=None, default_dialect=None, annotations=None))]
     fn new(
@@ -153,7 +163,11 @@ impl Form {
         Ok(Form { inner })
     }
 
-    /// Verify a body; return None if the form admits it, else raise Rejection.
+    /// Verify a body (bytes or bytearray): strict parse and validation in one pass.
+    ///
+    /// Returns None if the form admits the body; else raises Rejection with kind
+    /// ("too-large", "malformed", "not-admitted"), reason, offset, pointer and
+    /// form_pointer. The interpreter lock is released for bodies of 4 KiB or more.
     fn verify(&self, py: Python<'_>, body: &Bound<'_, PyAny>) -> PyResult<()> {
         let body = self::body(body)?;
         let bytes = body.bytes();
@@ -165,7 +179,8 @@ impl Form {
         verdict.map_err(|r| errors::rejection(py, &r))
     }
 
-    /// Whether the form admits the body (the verdict of verify, without the reason).
+    /// Whether the form admits the body: verify's verdict as a bool, without the
+    /// reason or the cost of an exception.
     fn is_valid(&self, py: Python<'_>, body: &Bound<'_, PyAny>) -> PyResult<bool> {
         let body = self::body(body)?;
         let bytes = body.bytes();
@@ -176,7 +191,12 @@ impl Form {
         })
     }
 
-    /// Verify a body, then return its value as Python objects (see the stubs).
+    /// Verify a body, then return its value as Python objects.
+    ///
+    /// Dicts in document order, lists, str, True/False/None; a number written as an
+    /// integer becomes an int, any other the exact decimal.Decimal of its text (or
+    /// the nearest float with floats=True). Raises Rejection as verify does, or of
+    /// kind "unrepresentable" for an admitted number Python cannot hold as asked.
     #[pyo3(signature = (body, *, floats=false))]
     fn verify_into<'py>(
         &self,
@@ -227,7 +247,11 @@ impl Form {
         self.inner.dialect().name()
     }
 
-    /// The GET body {"p": prompt, "m": messages, "s": form} and its strong ETag.
+    /// The GET body of a GPT address and its strong ETag, as (bytes, str).
+    ///
+    /// The body is compact JSON {"p": prompt, "m": messages, "s": form}, with s equal
+    /// to schema_json byte for byte. A message is {"role": str, "content": str} or a
+    /// (role, content) tuple.
     #[pyo3(signature = (prompt, messages=None))]
     fn publish<'py>(
         &self,
@@ -300,7 +324,11 @@ fn message(index: usize, item: &Bound<'_, PyAny>) -> PyResult<Message> {
     Ok(Message::new(member("role")?, member("content")?))
 }
 
-/// Check that a body is strict JSON (no form); return None or raise Rejection.
+/// Check that a body is strict JSON, with no form: RFC 8259 exactly, UTF-8 only, no
+/// duplicate member names, nothing after the value but whitespace.
+///
+/// Returns None, or raises Rejection of kind "too-large" or "malformed" (the rule
+/// broken in reason) with the byte offset.
 #[pyfunction]
 #[pyo3(signature = (body, *, max_bytes=None, max_depth=None))]
 fn check(
