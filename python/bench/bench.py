@@ -9,9 +9,9 @@
   pydantic's ``TypeAdapter(Model).validate_json(body)`` on the small body, the model
   spelling the small form's constraints.
 
-Each run times every contender on every body (batches of about 0.2 s, per-call mean),
-and takes each ratio (baseline time / formgate time) within the run; the table gives
-the median over the runs. Every verdict is checked before timing.
+Each run times every contender on every body (ten interleaved batches of about 20 ms
+each, per-call mean), and takes each ratio (baseline time / formgate time) within the
+run; the table gives the median over the runs. Every verdict is checked before timing.
 
     pip install ./python jsonschema-rs orjson pydantic
     python python/bench/bench.py [--runs 5] [--inputs DIR]
@@ -31,12 +31,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Literal, Tuple
+from typing import Annotated, Any, Callable, Dict, List, Literal, Tuple
 
 import jsonschema_rs
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
-from typing_extensions import Annotated
 
 import formgate
 
@@ -57,22 +56,33 @@ class Small(BaseModel):
     summary: Annotated[str, StringConstraints(max_length=400)]
 
 
-def per_call(fn: Callable[[bytes], Any], arg: bytes, target: float = 0.2) -> float:
-    """Mean seconds per call over a batch of about `target` seconds."""
+def calibrate(fn: Callable[[bytes], Any], arg: bytes, target: float) -> int:
+    """How many calls take about `target` seconds."""
     n = 1
     while True:
         started = time.perf_counter()
         for _ in range(n):
             fn(arg)
         elapsed = time.perf_counter() - started
-        if elapsed >= target / 10:
-            break
+        if elapsed >= target / 4:
+            return max(1, int(n * target / elapsed))
         n *= 2
-    n = max(1, int(n * target / elapsed))
-    started = time.perf_counter()
-    for _ in range(n):
-        fn(arg)
-    return (time.perf_counter() - started) / n
+
+
+def per_call(contenders: Dict[str, Callable[[bytes], Any]], arg: bytes, rounds: int = 10) -> Dict[str, float]:
+    """Mean seconds per call of each contender on `arg`, in `rounds` interleaved
+    batches of about 20 ms each, so that a drift in the machine's speed touches all
+    contenders alike rather than whichever was timed last."""
+    counts = {name: calibrate(fn, arg, 0.02) for name, fn in contenders.items()}
+    spent = dict.fromkeys(contenders, 0.0)
+    for _ in range(rounds):
+        for name, fn in contenders.items():
+            n = counts[name]
+            started = time.perf_counter()
+            for _ in range(n):
+                fn(arg)
+            spent[name] += time.perf_counter() - started
+    return {name: spent[name] / (rounds * counts[name]) for name in contenders}
 
 
 def inputs(directory: Path) -> Dict[str, Tuple[bytes, bytes]]:
@@ -134,35 +144,37 @@ def main() -> None:
     for run in range(args.runs):
         times: Dict[str, float] = {}
         for name in CASES:
-            for who, fn in contenders[name].items():
-                times[f"{name}/{who}"] = per_call(fn, cases[name][1])
-        times["small/verify_into"] = per_call(small_form.verify_into, small_body)
-        times["small/pydantic"] = per_call(adapter.validate_json, small_body)
+            for who, seconds in per_call(contenders[name], cases[name][1]).items():
+                times[f"{name}/{who}"] = seconds
+        pair = {"verify_into": small_form.verify_into, "pydantic": adapter.validate_json}
+        for who, seconds in per_call(pair, small_body).items():
+            times[f"small/{who}"] = seconds
         runs.append(times)
         print(f"run {run + 1}: " + ", ".join(f"{k} {show(v)}" for k, v in times.items()), file=sys.stderr)
 
     def med(key: str) -> float:
         return statistics.median(r[key] for r in runs)
 
-    def ratio(baseline: str, ours: str) -> float:
-        return statistics.median(r[baseline] / r[ours] for r in runs)
+    def ratio(baseline: str, ours: str) -> str:
+        ratios = [r[baseline] / r[ours] for r in runs]
+        return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f})"
 
     print(f"Medians of {args.runs} runs; ratios are the baseline's time over formgate's, within each run.\n")
-    print("| body | formgate `verify` | jsonschema-rs + orjson | × | orjson.loads alone |")
+    print("| body | formgate `verify` | jsonschema-rs + orjson | × (range) | orjson.loads alone |")
     print("|---|---:|---:|---:|---:|")
     for name in CASES:
         size = len(cases[name][1])
         print(
             f"| {name} ({size:,} bytes) | {show(med(name + '/formgate'))} | "
-            f"{show(med(name + '/jsonschema_rs'))} | {ratio(name + '/jsonschema_rs', name + '/formgate'):.2f} | "
+            f"{show(med(name + '/jsonschema_rs'))} | {ratio(name + '/jsonschema_rs', name + '/formgate')} | "
             f"{show(med(name + '/orjson'))} |"
         )
     print()
-    print("| body | formgate `verify_into` | pydantic `validate_json` | × |")
+    print("| body | formgate `verify_into` | pydantic `validate_json` | × (range) |")
     print("|---|---:|---:|---:|")
     print(
         f"| small ({len(small_body):,} bytes) | {show(med('small/verify_into'))} | "
-        f"{show(med('small/pydantic'))} | {ratio('small/pydantic', 'small/verify_into'):.2f} |"
+        f"{show(med('small/pydantic'))} | {ratio('small/pydantic', 'small/verify_into')} |"
     )
 
 
