@@ -30,6 +30,16 @@ use convert::Numbers;
 /// worth having; from 4 KiB on, a verify takes microseconds.
 const DETACH_AT: usize = 4096;
 
+/// Run `work` on a body of `len` bytes: without the interpreter lock from
+/// [`DETACH_AT`] bytes on, with it below.
+fn verifying<T: Send>(py: Python<'_>, len: usize, work: impl FnOnce() -> T + Send) -> T {
+    if len >= DETACH_AT {
+        py.detach(work)
+    } else {
+        work()
+    }
+}
+
 /// A body's bytes: borrowed from a `bytes` object (immutable, so safe to read without
 /// the interpreter lock), or copied from a `bytearray` (which another thread could
 /// resize).
@@ -171,12 +181,8 @@ impl Form {
     fn verify(&self, py: Python<'_>, body: &Bound<'_, PyAny>) -> PyResult<()> {
         let body = self::body(body)?;
         let bytes = body.bytes();
-        let verdict = if bytes.len() >= DETACH_AT {
-            py.detach(|| self.inner.verify(bytes))
-        } else {
-            self.inner.verify(bytes)
-        };
-        verdict.map_err(|r| errors::rejection(py, &r))
+        verifying(py, bytes.len(), || self.inner.verify(bytes))
+            .map_err(|r| errors::rejection(py, &r))
     }
 
     /// Whether the form admits the body: verify's verdict as a bool, without the
@@ -184,11 +190,9 @@ impl Form {
     fn is_valid(&self, py: Python<'_>, body: &Bound<'_, PyAny>) -> PyResult<bool> {
         let body = self::body(body)?;
         let bytes = body.bytes();
-        Ok(if bytes.len() >= DETACH_AT {
-            py.detach(|| self.inner.verify(bytes).is_ok())
-        } else {
+        Ok(verifying(py, bytes.len(), || {
             self.inner.verify(bytes).is_ok()
-        })
+        }))
     }
 
     /// Verify a body, then return its value as Python objects.
@@ -209,12 +213,8 @@ impl Form {
         // The verdict first, from verify's fast path: building a Rust tree with
         // `accept` and converting it took 1.3x the time of this on the small bench
         // body. The objects are then built straight from the parser's events.
-        let verdict = if bytes.len() >= DETACH_AT {
-            py.detach(|| self.inner.verify(bytes))
-        } else {
-            self.inner.verify(bytes)
-        };
-        verdict.map_err(|r| errors::rejection(py, &r))?;
+        verifying(py, bytes.len(), || self.inner.verify(bytes))
+            .map_err(|r| errors::rejection(py, &r))?;
         let numbers = if floats {
             Numbers::Float
         } else {
@@ -343,12 +343,8 @@ fn check(
     );
     let body = self::body(body)?;
     let bytes = body.bytes();
-    let verdict = if bytes.len() >= DETACH_AT {
-        py.detach(|| formgate::json::check(bytes, &limits))
-    } else {
-        formgate::json::check(bytes, &limits)
-    };
-    verdict.map_err(|e| errors::parse_rejection(py, &e))
+    verifying(py, bytes.len(), || formgate::json::check(bytes, &limits))
+        .map_err(|e| errors::parse_rejection(py, &e))
 }
 
 /// The native module; `formgate/__init__.py` re-exports it with the exceptions.
