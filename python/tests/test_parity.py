@@ -15,6 +15,8 @@ import re
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
+import pytest
+
 import formgate
 
 
@@ -135,4 +137,50 @@ def test_strict_parse_corpus_matches_the_rust_crate(repo_root: Path) -> None:
         if seen != wanted:
             failures.append(f"{name}: check gives {seen}, expected {wanted}")
     assert run > 100, f"the corpus was read ({run} cases)"
+    assert not failures, "\n".join(failures)
+
+
+def test_verify_into_equals_the_standard_library_on_strict_json(repo_root: Path) -> None:
+    """Every body of the strict-parse corpus that formgate accepts gives, through
+    verify_into, what json.loads gives with exact numbers (ints, and Decimals for
+    numbers with a fraction or an exponent); every body it rejects is rejected by
+    verify, verify_into and is_valid alike."""
+    from decimal import Decimal, InvalidOperation
+
+    corpus = (repo_root / "tests" / "data" / "parse_errors.txt").read_text("utf-8")
+    form = formgate.Form(b"true", max_bytes=1 << 20, max_depth=1000)
+    failures: List[str] = []
+    accepted = 0
+    for line in corpus.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split(None, 4)
+        if fields[3] != "-":
+            continue
+        body = _decode(fields[4].rstrip()) if len(fields) == 5 else b""
+        try:
+            formgate.check(body, max_depth=1000)
+            strict = True
+        except formgate.Rejection:
+            strict = False
+        if form.is_valid(body) != strict:
+            failures.append(f"{fields[0]}: is_valid {not strict}, check {strict}")
+            continue
+        if not strict:
+            with pytest.raises(formgate.Rejection):
+                form.verify_into(body)
+            continue
+        accepted += 1
+        try:
+            expected = json.loads(body.decode("utf-8"), parse_float=Decimal, parse_int=int)
+        except InvalidOperation:  # an exponent beyond what Decimal holds
+            with pytest.raises(formgate.Rejection) as info:
+                form.verify_into(body)
+            if info.value.kind != "unrepresentable":
+                failures.append(f"{fields[0]}: {info.value}, expected unrepresentable")
+            continue
+        got = form.verify_into(body)
+        if got != expected or type(got) is not type(expected):
+            failures.append(f"{fields[0]}: verify_into gives {got!r}, json.loads {expected!r}")
+    assert accepted > 20, f"the corpus has accepted bodies ({accepted})"
     assert not failures, "\n".join(failures)
