@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 
@@ -107,6 +107,19 @@ def _limits(text: str) -> Dict[str, int]:
     return out
 
 
+def _corpus(repo_root: Path) -> List[Tuple[str, str, str, str, bytes]]:
+    """The corpus's cases: name, expect, offset, limits and the input's bytes."""
+    text = (repo_root / "tests" / "data" / "parse_errors.txt").read_text("utf-8")
+    cases = []
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split(None, 4)
+        body = _decode(fields[4].rstrip()) if len(fields) == 5 else b""
+        cases.append((fields[0], fields[1], fields[2], fields[3], body))
+    return cases
+
+
 def _kind_name(variant: str) -> str:
     """``DuplicateKey`` → ``duplicate-key``, as formgate's Python names strictness rules."""
     name = _KIND.sub("-", variant).lower()
@@ -114,15 +127,9 @@ def _kind_name(variant: str) -> str:
 
 
 def test_strict_parse_corpus_matches_the_rust_crate(repo_root: Path) -> None:
-    corpus = (repo_root / "tests" / "data" / "parse_errors.txt").read_text("utf-8")
     failures: List[str] = []
     run = 0
-    for line in corpus.splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        fields = line.split(None, 4)
-        name, expect, offset, limits = fields[:4]
-        body = _decode(fields[4].rstrip()) if len(fields) == 5 else b""
+    for name, expect, offset, limits, body in _corpus(repo_root):
         run += 1
         seen: Optional[Any]
         try:
@@ -147,24 +154,19 @@ def test_verify_into_equals_the_standard_library_on_strict_json(repo_root: Path)
     verify, verify_into and is_valid alike."""
     from decimal import Decimal, InvalidOperation
 
-    corpus = (repo_root / "tests" / "data" / "parse_errors.txt").read_text("utf-8")
     form = formgate.Form(b"true", max_bytes=1 << 20, max_depth=1000)
     failures: List[str] = []
     accepted = 0
-    for line in corpus.splitlines():
-        if not line.strip() or line.startswith("#"):
+    for name, _, _, limits, body in _corpus(repo_root):
+        if limits != "-":
             continue
-        fields = line.split(None, 4)
-        if fields[3] != "-":
-            continue
-        body = _decode(fields[4].rstrip()) if len(fields) == 5 else b""
         try:
             formgate.check(body, max_depth=1000)
             strict = True
         except formgate.Rejection:
             strict = False
         if form.is_valid(body) != strict:
-            failures.append(f"{fields[0]}: is_valid {not strict}, check {strict}")
+            failures.append(f"{name}: is_valid {not strict}, check {strict}")
             continue
         if not strict:
             with pytest.raises(formgate.Rejection):
@@ -177,10 +179,10 @@ def test_verify_into_equals_the_standard_library_on_strict_json(repo_root: Path)
             with pytest.raises(formgate.Rejection) as info:
                 form.verify_into(body)
             if info.value.kind != "unrepresentable":
-                failures.append(f"{fields[0]}: {info.value}, expected unrepresentable")
+                failures.append(f"{name}: {info.value}, expected unrepresentable")
             continue
         got = form.verify_into(body)
         if got != expected or type(got) is not type(expected):
-            failures.append(f"{fields[0]}: verify_into gives {got!r}, json.loads {expected!r}")
+            failures.append(f"{name}: verify_into gives {got!r}, json.loads {expected!r}")
     assert accepted > 20, f"the corpus has accepted bodies ({accepted})"
     assert not failures, "\n".join(failures)
