@@ -20,7 +20,7 @@ use formgate::publish::Message;
 use formgate::{Dialect, Limits};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyMapping, PyString, PyTuple};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyMapping, PyString, PyTuple};
 
 use convert::Numbers;
 
@@ -81,12 +81,13 @@ fn limit(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>
             "{name} must be an int, not bool"
         )));
     }
-    let n: i128 = value
-        .extract()
-        .map_err(|_| PyTypeError::new_err(format!("{name} must be an int")))?;
-    usize::try_from(n)
-        .map(Some)
-        .map_err(|_| PyValueError::new_err(format!("{name} must be between 0 and {}", usize::MAX)))
+    let range = || PyValueError::new_err(format!("{name} must be between 0 and {}", usize::MAX));
+    if !value.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!("{name} must be an int")));
+    }
+    // An int too large for i128 is out of range too.
+    let n: i128 = value.extract().map_err(|_| range())?;
+    usize::try_from(n).map(Some).map_err(|_| range())
 }
 
 fn limits(max_bytes: Option<usize>, max_depth: Option<usize>) -> Limits {

@@ -220,6 +220,7 @@ def test_annotations() -> None:
     "kwargs, error",
     [
         ({"max_bytes": -1}, ValueError),
+        ({"max_bytes": 10**40}, ValueError),
         ({"max_depth": -5}, ValueError),
         ({"max_bytes": "10"}, TypeError),
         ({"max_bytes": True}, TypeError),
