@@ -77,6 +77,7 @@ fn form_error(e: &FormError, expected: &Map<String, Value>) -> Value {
         FormErrorKind::InvalidPattern(why) => ("invalid-pattern", Some(why.clone())),
         FormErrorKind::RemoteRef => ("remote-ref", None),
         FormErrorKind::NotDeclarable => ("not-declarable", None),
+        FormErrorKind::DuplicateIdentifier => ("duplicate-identifier", None),
         other => ("other", Some(format!("{other:?}"))),
     };
     let mut out = Map::new();

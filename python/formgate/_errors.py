@@ -17,8 +17,9 @@ class FormError(ValueError):
         kind: what is wrong, a stable name: ``"malformed"`` (the schema is not
             strict JSON), ``"unknown-keyword"``, ``"invalid-value"``,
             ``"unsupported-format"``, ``"invalid-pattern"``, ``"remote-ref"``,
-            ``"ref-not-found"``, ``"ref-cycle"``, ``"unsupported-dialect"``,
-            ``"not-declarable"``, ...
+            ``"ref-not-found"``, ``"anchor-ref"``, ``"ref-cycle"``,
+            ``"duplicate-identifier"``, ``"unsupported-dialect"``, ``"not-declarable"``,
+            ...
         keyword: the offending keyword, when one is at fault.
         pointer: the JSON Pointer of the keyword (or schema) in the form.
         offset: the byte offset of the keyword's name (or of the parse error) in the

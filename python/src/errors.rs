@@ -143,6 +143,7 @@ pub(crate) fn form_error(py: Python<'_>, e: &FormError) -> PyErr {
         FormErrorKind::RefNotFound => ("ref-not-found", None),
         FormErrorKind::RefCycle => ("ref-cycle", None),
         FormErrorKind::NestedId => ("nested-id", None),
+        FormErrorKind::DuplicateIdentifier => ("duplicate-identifier", None),
         FormErrorKind::ExpansionTooLarge => ("expansion-too-large", None),
         FormErrorKind::RefSibling(d) => ("ref-sibling", Some(d.name().to_owned())),
         FormErrorKind::NotDeclarable => ("not-declarable", None),
