@@ -17,6 +17,7 @@ const SOURCE_DIRS: &[&str] = &[
     "fuzz/src",
     "fuzz/fuzz_targets",
     "testkit",
+    "python/src",
 ];
 
 fn root() -> &'static Path {

@@ -1,0 +1,168 @@
+//! formgate's errors as the Python exceptions of `formgate._errors`.
+//!
+//! Invariants:
+//! 1. Every Rust error crosses the boundary as an instance of one of the package's
+//!    exception classes, never as a panic: [`rejection`] for bodies, [`form_error`] for
+//!    schemas.
+//! 2. Kind names are stable, space-free strings (`"not-admitted"`, `"duplicate-key"`),
+//!    the same as `tests/data/verdicts.json` at the repository root spells them, which a
+//!    Rust test of the core crate also reads.
+
+use formgate::json::{ParseError, ParseErrorKind};
+use formgate::{FormError, FormErrorKind, Rejection, RejectionKind};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
+
+static REJECTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static FORM_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// The fields of a Python `Rejection`, in the order its constructor takes them.
+pub(crate) struct RejectionFields {
+    pub message: String,
+    pub kind: &'static str,
+    pub offset: u64,
+    pub pointer: String,
+    pub form_pointer: Option<String>,
+    pub reason: Option<String>,
+    pub limit: Option<usize>,
+    pub detail: Option<String>,
+}
+
+impl RejectionFields {
+    /// The Python exception (invariant 1).
+    pub(crate) fn into_err(self, py: Python<'_>) -> PyErr {
+        let class = match REJECTION.import(py, "formgate._errors", "Rejection") {
+            Ok(class) => class,
+            Err(e) => return e,
+        };
+        let args = (
+            self.message,
+            self.kind,
+            self.offset,
+            self.pointer,
+            self.form_pointer,
+            self.reason,
+            self.limit,
+            self.detail,
+        );
+        match class.call1(args) {
+            Ok(instance) => PyErr::from_value(instance),
+            Err(e) => e,
+        }
+    }
+}
+
+/// The Python `Rejection` for a body the form does not admit.
+pub(crate) fn rejection(py: Python<'_>, r: &Rejection) -> PyErr {
+    let (kind, reason, limit) = match r.kind() {
+        RejectionKind::TooLarge { limit } => ("too-large", None, Some(limit)),
+        RejectionKind::Malformed(k) => ("malformed", Some(parse_kind(k).to_owned()), depth(k)),
+        RejectionKind::NotAdmitted { keyword } => ("not-admitted", Some(keyword.to_owned()), None),
+        RejectionKind::Unrepresentable => ("unrepresentable", None, None),
+        // A kind added to the core crate later: still a rejection, never an accept.
+        other => ("other", Some(format!("{other:?}")), None),
+    };
+    RejectionFields {
+        message: r.to_string(),
+        kind,
+        offset: r.offset(),
+        pointer: r.pointer().to_owned(),
+        form_pointer: r.form_pointer().map(str::to_owned),
+        reason,
+        limit,
+        detail: r.detail().map(str::to_owned),
+    }
+    .into_err(py)
+}
+
+/// The Python `Rejection` for bytes that are not strict JSON (`formgate.check`).
+pub(crate) fn parse_rejection(py: Python<'_>, e: &ParseError) -> PyErr {
+    let (kind, reason, limit) = match e.kind() {
+        ParseErrorKind::TooLarge { limit } => ("too-large", None, Some(limit)),
+        k => ("malformed", Some(parse_kind(k).to_owned()), depth(k)),
+    };
+    RejectionFields {
+        message: e.to_string(),
+        kind,
+        offset: e.offset(),
+        pointer: e.pointer().unwrap_or("").to_owned(),
+        form_pointer: None,
+        reason,
+        limit,
+        detail: None,
+    }
+    .into_err(py)
+}
+
+fn depth(k: ParseErrorKind) -> Option<usize> {
+    match k {
+        ParseErrorKind::TooDeep { limit } => Some(limit),
+        _ => None,
+    }
+}
+
+/// The strictness rule a body breaks, as a stable name (invariant 2).
+pub(crate) fn parse_kind(k: ParseErrorKind) -> &'static str {
+    match k {
+        ParseErrorKind::TooLarge { .. } => "too-large",
+        ParseErrorKind::TooDeep { .. } => "too-deep",
+        ParseErrorKind::Bom => "bom",
+        ParseErrorKind::UnexpectedEnd => "unexpected-end",
+        ParseErrorKind::ExpectedValue => "expected-value",
+        ParseErrorKind::ExpectedKey => "expected-key",
+        ParseErrorKind::ExpectedColon => "expected-colon",
+        ParseErrorKind::ExpectedCommaOrClose => "expected-comma-or-close",
+        ParseErrorKind::TrailingComma => "trailing-comma",
+        ParseErrorKind::TrailingBytes => "trailing-bytes",
+        ParseErrorKind::InvalidLiteral => "invalid-literal",
+        ParseErrorKind::InvalidNumber => "invalid-number",
+        ParseErrorKind::LeadingZero => "leading-zero",
+        ParseErrorKind::ControlCharacter => "control-character",
+        ParseErrorKind::InvalidEscape => "invalid-escape",
+        ParseErrorKind::LoneSurrogate => "lone-surrogate",
+        ParseErrorKind::InvalidUtf8 => "invalid-utf8",
+        ParseErrorKind::DuplicateKey => "duplicate-key",
+        _ => "other",
+    }
+}
+
+/// The Python `FormError` for a schema that does not compile.
+pub(crate) fn form_error(py: Python<'_>, e: &FormError) -> PyErr {
+    let (kind, reason) = match e.kind() {
+        FormErrorKind::Parse(p) => ("malformed", Some(parse_kind(p.kind()).to_owned())),
+        FormErrorKind::NotASchema => ("not-a-schema", None),
+        FormErrorKind::UnknownKeyword => ("unknown-keyword", None),
+        FormErrorKind::InvalidValue(what) => ("invalid-value", Some((*what).to_owned())),
+        FormErrorKind::DuplicateType => ("duplicate-type", None),
+        FormErrorKind::UnsupportedFormat => ("unsupported-format", None),
+        FormErrorKind::InvalidPattern(why) => ("invalid-pattern", Some(why.clone())),
+        FormErrorKind::UnsupportedDialect => ("unsupported-dialect", None),
+        FormErrorKind::RemoteRef => ("remote-ref", None),
+        FormErrorKind::AnchorRef => ("anchor-ref", None),
+        FormErrorKind::RefNotFound => ("ref-not-found", None),
+        FormErrorKind::RefCycle => ("ref-cycle", None),
+        FormErrorKind::NestedId => ("nested-id", None),
+        FormErrorKind::DuplicateIdentifier => ("duplicate-identifier", None),
+        FormErrorKind::ExpansionTooLarge => ("expansion-too-large", None),
+        FormErrorKind::RefSibling(d) => ("ref-sibling", Some(d.name().to_owned())),
+        FormErrorKind::NotDeclarable => ("not-declarable", None),
+        other => ("other", Some(format!("{other:?}"))),
+    };
+    let class = match FORM_ERROR.import(py, "formgate._errors", "FormError") {
+        Ok(class) => class,
+        Err(err) => return err,
+    };
+    let args = (
+        e.to_string(),
+        kind,
+        e.keyword(),
+        e.pointer(),
+        e.offset(),
+        reason,
+    );
+    match class.call1(args) {
+        Ok(instance) => PyErr::from_value(instance),
+        Err(err) => err,
+    }
+}

@@ -1,0 +1,186 @@
+//! Verdicts shared with the Python package: `tests/data/verdicts.json` gives, per case,
+//! a form (with its options), a body and the verdict (kind, reason, offset, pointers,
+//! limit), or the compile error a form must give. `python/tests/test_parity.py` reads
+//! the same file through the bindings, so both sides name kinds the same way (the
+//! names below). All failures are collected before one assertion;
+//! `FORMGATE_TEST_FILTER=text` runs the cases whose name contains text.
+
+mod common;
+
+use formgate::json::ParseErrorKind;
+use formgate::{Dialect, Form, FormError, FormErrorKind, Rejection, RejectionKind};
+use serde_json::{json, Map, Value};
+
+const CASES: &str = include_str!("data/verdicts.json");
+
+/// The strictness rule's name, as the Python package spells it.
+fn parse_kind(k: ParseErrorKind) -> &'static str {
+    match k {
+        ParseErrorKind::TooLarge { .. } => "too-large",
+        ParseErrorKind::TooDeep { .. } => "too-deep",
+        ParseErrorKind::Bom => "bom",
+        ParseErrorKind::UnexpectedEnd => "unexpected-end",
+        ParseErrorKind::ExpectedValue => "expected-value",
+        ParseErrorKind::ExpectedKey => "expected-key",
+        ParseErrorKind::ExpectedColon => "expected-colon",
+        ParseErrorKind::ExpectedCommaOrClose => "expected-comma-or-close",
+        ParseErrorKind::TrailingComma => "trailing-comma",
+        ParseErrorKind::TrailingBytes => "trailing-bytes",
+        ParseErrorKind::InvalidLiteral => "invalid-literal",
+        ParseErrorKind::InvalidNumber => "invalid-number",
+        ParseErrorKind::LeadingZero => "leading-zero",
+        ParseErrorKind::ControlCharacter => "control-character",
+        ParseErrorKind::InvalidEscape => "invalid-escape",
+        ParseErrorKind::LoneSurrogate => "lone-surrogate",
+        ParseErrorKind::InvalidUtf8 => "invalid-utf8",
+        ParseErrorKind::DuplicateKey => "duplicate-key",
+        _ => "other",
+    }
+}
+
+/// A rejection as the case file writes it.
+fn rejection(r: &Rejection) -> Value {
+    let mut out = Map::new();
+    let (kind, reason, limit) = match r.kind() {
+        RejectionKind::TooLarge { limit } => ("too-large", None, Some(limit)),
+        RejectionKind::Malformed(k) => {
+            let limit = match k {
+                ParseErrorKind::TooDeep { limit } => Some(limit),
+                _ => None,
+            };
+            ("malformed", Some(parse_kind(k).to_owned()), limit)
+        }
+        RejectionKind::NotAdmitted { keyword } => ("not-admitted", Some(keyword.to_owned()), None),
+        other => ("other", Some(format!("{other:?}")), None),
+    };
+    out.insert("kind".into(), json!(kind));
+    out.insert("offset".into(), json!(r.offset()));
+    out.insert("pointer".into(), json!(r.pointer()));
+    if let Some(fp) = r.form_pointer() {
+        out.insert("form_pointer".into(), json!(fp));
+    }
+    if let Some(reason) = reason {
+        out.insert("reason".into(), json!(reason));
+    }
+    if let Some(limit) = limit {
+        out.insert("limit".into(), json!(limit));
+    }
+    Value::Object(out)
+}
+
+/// The fields of a compile error the case names, as the case file writes them.
+fn form_error(e: &FormError, expected: &Map<String, Value>) -> Value {
+    let (kind, reason) = match e.kind() {
+        FormErrorKind::Parse(p) => ("malformed", Some(parse_kind(p.kind()).to_owned())),
+        FormErrorKind::UnknownKeyword => ("unknown-keyword", None),
+        FormErrorKind::UnsupportedFormat => ("unsupported-format", None),
+        FormErrorKind::InvalidPattern(why) => ("invalid-pattern", Some(why.clone())),
+        FormErrorKind::RemoteRef => ("remote-ref", None),
+        FormErrorKind::NotDeclarable => ("not-declarable", None),
+        FormErrorKind::DuplicateIdentifier => ("duplicate-identifier", None),
+        other => ("other", Some(format!("{other:?}"))),
+    };
+    let mut out = Map::new();
+    for name in expected.keys() {
+        let v = match name.as_str() {
+            "kind" => json!(kind),
+            "pointer" => json!(e.pointer()),
+            "keyword" => json!(e.keyword()),
+            "reason" => json!(reason),
+            _ => json!(null),
+        };
+        out.insert(name.clone(), v);
+    }
+    Value::Object(out)
+}
+
+fn compile(case: &Value) -> Result<Form, FormError> {
+    let mut builder = Form::builder();
+    let options = case.get("options").and_then(Value::as_object);
+    for (name, value) in options.into_iter().flatten() {
+        builder = match name.as_str() {
+            "max_bytes" => builder.max_bytes(value.as_u64().expect("max_bytes") as usize),
+            "max_depth" => builder.max_depth(value.as_u64().expect("max_depth") as usize),
+            "default_dialect" => builder.default_dialect(
+                Dialect::from_name(value.as_str().expect("dialect")).expect("a dialect name"),
+            ),
+            "annotations" => value
+                .as_array()
+                .expect("annotations")
+                .iter()
+                .fold(builder, |b, a| b.annotation(a.as_str().expect("a name"))),
+            other => panic!("unknown option {other}"),
+        };
+    }
+    let form = case["form"].as_str().expect("form is text");
+    builder.compile(form.as_bytes())
+}
+
+fn body(case: &Value) -> Vec<u8> {
+    match &case["body"] {
+        Value::String(s) => s.as_bytes().to_vec(),
+        Value::Array(bytes) => bytes
+            .iter()
+            .map(|b| u8::try_from(b.as_u64().expect("a byte")).expect("a byte"))
+            .collect(),
+        other => panic!("body {other}"),
+    }
+}
+
+#[test]
+fn verdicts_shared_with_the_python_package() {
+    let file: Value = serde_json::from_str(CASES).expect("verdicts.json is JSON");
+    let cases = file["cases"].as_array().expect("cases");
+    assert!(
+        cases.len() >= 40,
+        "the case file was read ({})",
+        cases.len()
+    );
+    let filter = common::filter();
+    let mut names = std::collections::HashSet::new();
+    let mut failures = Vec::new();
+    let mut run = 0;
+    for case in cases {
+        let name = case["name"].as_str().expect("name");
+        assert!(names.insert(name), "duplicate case name {name}");
+        if !common::selected(name, filter.as_deref()) {
+            continue;
+        }
+        run += 1;
+        let form = match (compile(case), case.get("form_error")) {
+            (Ok(form), None) => form,
+            (Err(e), Some(Value::Object(expected))) => {
+                let seen = form_error(&e, expected);
+                if seen != Value::Object(expected.clone()) {
+                    failures.push(format!("{name}: form error {seen}, expected {expected:?}"));
+                }
+                continue;
+            }
+            (Ok(_), Some(expected)) => {
+                failures.push(format!("{name}: compiled, expected {expected}"));
+                continue;
+            }
+            (Err(e), _) => {
+                failures.push(format!("{name}: the form does not compile: {e}"));
+                continue;
+            }
+        };
+        let body = body(case);
+        let expected = &case["verdict"];
+        let verdicts = [
+            ("verify", form.verify(&body)),
+            ("accept", form.accept(&body).map(|_| ())),
+        ];
+        for (via, verdict) in verdicts {
+            let seen = match verdict {
+                Ok(()) => json!("accept"),
+                Err(r) => rejection(&r),
+            };
+            if &seen != expected {
+                failures.push(format!("{name}: {via} gives {seen}, expected {expected}"));
+            }
+        }
+    }
+    eprintln!("verdicts: {run} of {} cases run", cases.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
