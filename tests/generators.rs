@@ -41,14 +41,6 @@ const GENERATORS: &[(&str, Dialect)] = &[
 type Refusal = (&'static str, &'static str, &'static str, &'static str);
 
 const REFUSED: &[Refusal] = &[
-    // `discriminator` is not in the vocabulary yet: pydantic writes OpenAPI's
-    // `{"propertyName", "mapping"}` beside the `oneOf` of a discriminated union.
-    (
-        "pydantic/pet.json",
-        "UnknownKeyword",
-        "discriminator",
-        "/properties/pet/discriminator",
-    ),
     // `unevaluatedProperties` is not in the vocabulary yet: schemars 1.x writes it for
     // `deny_unknown_fields` on a struct that flattens an enum.
     (
