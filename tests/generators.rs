@@ -41,14 +41,6 @@ const GENERATORS: &[(&str, Dialect)] = &[
 type Refusal = (&'static str, &'static str, &'static str, &'static str);
 
 const REFUSED: &[Refusal] = &[
-    // `unevaluatedProperties` is not in the vocabulary yet: schemars 1.x writes it for
-    // `deny_unknown_fields` on a struct that flattens an enum.
-    (
-        "schemars1/event.json",
-        "UnknownKeyword",
-        "unevaluatedProperties",
-        "/unevaluatedProperties",
-    ),
     // pydantic writes `format: binary` for `bytes`: OpenAPI 3.0's "any sequence of
     // octets", not among the formats formgate asserts (pydantic admits any string).
     (
