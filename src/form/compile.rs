@@ -40,6 +40,8 @@ pub(crate) struct Compiled {
     pub(crate) dialect: Dialect,
     /// Whether the form has an anchor or an `$id` below its root.
     pub(crate) embedded: bool,
+    /// Whether some node has `unevaluatedProperties` or `unevaluatedItems`.
+    pub(crate) unevaluated: bool,
 }
 
 struct PendingRef {
@@ -143,6 +145,7 @@ pub(crate) fn compile(
     )?;
     Ok(Compiled {
         embedded: c.scopes.embedded(),
+        unevaluated,
         nodes: c.nodes,
         consts: c.consts,
         root: root_id,

@@ -55,6 +55,8 @@ pub struct Form {
     plans: Plans,
     /// Whether the form has an anchor or an `$id` below its root.
     embedded: bool,
+    /// Whether some node has `unevaluatedProperties` or `unevaluatedItems`.
+    unevaluated: bool,
 }
 
 impl Form {
@@ -74,6 +76,7 @@ impl Form {
             root: compiled.root,
             dialect: compiled.dialect,
             embedded: compiled.embedded,
+            unevaluated: compiled.unevaluated,
             limits,
         }
     }
@@ -135,5 +138,11 @@ impl Form {
     /// Whether the form has an anchor or an `$id` below its root (`resolve.rs`).
     pub(crate) fn has_embedded_identifiers(&self) -> bool {
         self.embedded
+    }
+
+    /// Whether some node has `unevaluatedProperties` or `unevaluatedItems`: only then
+    /// does the general validator track what containers' members evaluated.
+    pub(crate) fn has_unevaluated(&self) -> bool {
+        self.unevaluated
     }
 }

@@ -272,6 +272,9 @@ impl State {
     /// `unevaluatedProperties` (an object) or `unevaluatedItems` (an array), in which
     /// case the tracker follows the container.
     pub(super) fn track_open(&mut self, form: &Form, first: u32, object: bool) -> bool {
+        if !form.has_unevaluated() {
+            return false;
+        }
         let needs = self.insts[first as usize..]
             .iter()
             .any(|i| owns(form.node(i.node), object));
