@@ -64,6 +64,10 @@ const CASES: &[(&str, &str, bool)] = &[
     (r#"{"format":"byte"}"#, r#""QUJD""#, true),
     (r#"{"format":"byte"}"#, r#""QUJ""#, false),
     (r#"{"format":"byte"}"#, "12", true),
+    // Any sequence of octets: every string.
+    (r#"{"format":"binary"}"#, r#""\u0000 any \"text\" é""#, true),
+    (r#"{"format":"binary"}"#, r#""""#, true),
+    (r#"{"format":"binary"}"#, "7", true),
     (
         r#"{"format":"uri"}"#,
         r#""https://example.com/a?b#c""#,
@@ -125,7 +129,7 @@ fn formats_are_published_as_written() {
 #[test]
 fn other_formats_fail_the_compile() {
     for name in [
-        "password", "binary", "int256", "uint7", "float32", "unknown", "URI",
+        "password", "Binary", "int256", "uint7", "float32", "unknown", "URI",
     ] {
         let form = format!(r#"{{"format":"{name}"}}"#);
         assert!(Form::compile(form.as_bytes()).is_err(), "{name}");

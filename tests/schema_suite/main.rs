@@ -74,7 +74,7 @@ use serde_json::Value;
 const DECISIONS: &str = include_str!("../data/schema_suite_decisions.txt");
 
 /// The formats formgate asserts (the crate docs, docs/FORMATS.md).
-const FORMATS: [&str; 34] = [
+const FORMATS: [&str; 35] = [
     "date-time",
     "date",
     "time",
@@ -95,6 +95,7 @@ const FORMATS: [&str; 34] = [
     "regex",
     "uuid",
     "byte",
+    "binary",
     "int8",
     "int16",
     "int32",

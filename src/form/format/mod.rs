@@ -198,6 +198,9 @@ pub(crate) enum Format {
     Uuid,
     /// `byte`: RFC 4648 base64 with padding.
     Byte,
+    /// `binary` (OpenAPI 3.0): any sequence of octets, so every string. pydantic writes
+    /// it for `bytes` fields; asserting it admits exactly what it defines.
+    Binary,
     /// `int8`: an integer in the range of `i8` (numbers only).
     Int8,
     /// `int16`: an integer in the range of `i16` (numbers only).
@@ -230,7 +233,7 @@ pub(crate) enum Format {
 
 impl Format {
     /// Every implemented format, in the order of the vocabulary table.
-    pub(crate) const ALL: [Format; 34] = [
+    pub(crate) const ALL: [Format; 35] = [
         Format::DateTime,
         Format::Date,
         Format::Time,
@@ -251,6 +254,7 @@ impl Format {
         Format::Regex,
         Format::Uuid,
         Format::Byte,
+        Format::Binary,
         Format::Int8,
         Format::Int16,
         Format::Int32,
@@ -296,6 +300,7 @@ impl Format {
             Format::Regex => "regex",
             Format::Uuid => "uuid",
             Format::Byte => "byte",
+            Format::Binary => "binary",
             Format::Int8 => "int8",
             Format::Int16 => "int16",
             Format::Int32 => "int32",
@@ -360,6 +365,7 @@ impl Format {
             Format::Regex => is_regex(s),
             Format::Uuid => is_uuid(b),
             Format::Byte => is_base64(b),
+            Format::Binary => true,
             _ => self.applies_to_numbers(),
         }
     }

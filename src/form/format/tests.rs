@@ -40,7 +40,7 @@ fn accepts_every_name_back_and_forth() {
         "DATE-TIME",
         "URI",
         "password",
-        "binary",
+        "Binary",
         "int256",
         "uint7",
         "float32",
