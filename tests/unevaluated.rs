@@ -229,3 +229,40 @@ fn many_members_and_branches_stay_linear() {
     let body = format!(r#"{{{},"m5_x":"s"}}"#, members.join(","));
     assert!(f.verify(body.as_bytes()).is_err());
 }
+
+/// A form whose `$ref`s fan out to 2^13 instances on one value, each with a `then`
+/// (deferred to its parent's end) or an owner of its own: a container's end visits
+/// each instance's own entries, not every entry once per instance (which took seconds
+/// per member, and would take days on a full body).
+#[test]
+fn wide_fan_outs_cost_their_size_once() {
+    fn fan_out(leaf: &str) -> String {
+        let mut defs: Vec<String> = (0..13)
+            .map(|i| {
+                format!(
+                    r##""d{i}":{{"allOf":[{{"$ref":"#/$defs/d{n}"}},{{"$ref":"#/$defs/d{n}"}}]}}"##,
+                    n = i + 1
+                )
+            })
+            .collect();
+        defs.push(format!(r#""d13":{leaf}"#));
+        format!(
+            r##"{{"$defs":{{{}}},"$ref":"#/$defs/d0","unevaluatedProperties":false}}"##,
+            defs.join(",")
+        )
+    }
+    let members: Vec<String> = (0..40).map(|i| format!(r#""k{i}":{i}"#)).collect();
+    let body = format!("{{{}}}", members.join(","));
+    // 2^13 deferred `then`s, each with what it evaluated.
+    let f = Form::compile(
+        fan_out(r#"{"if":true,"then":{"patternProperties":{"^k":true}}}"#).as_bytes(),
+    )
+    .unwrap();
+    assert!(f.verify(body.as_bytes()).is_ok());
+    assert!(f.verify(br#"{"k1":1,"z":2}"#).is_err());
+    // 2^13 owners of their own.
+    let f = Form::compile(fan_out(r#"{"unevaluatedProperties":{"type":"integer"}}"#).as_bytes())
+        .unwrap();
+    assert!(f.verify(body.as_bytes()).is_ok());
+    assert!(f.verify(br#"{"k1":"s"}"#).is_err());
+}

@@ -15,7 +15,8 @@
 //!    children-first by walking them in reverse.
 //! 2. A failure propagates upward at once (`allOf`/member: the parent fails; `anyOf`/
 //!    `oneOf`: the parent fails when no branch can still pass), so the body is rejected
-//!    at the first event after which the root cannot be satisfied.
+//!    at the first event after which the root cannot be satisfied; keywords decided
+//!    only at a container's end (`required`, `unevaluatedProperties`...) fail there.
 //! 3. Expansion terminates: the compiler rejects same-instance cycles; recursion through
 //!    properties and items is bounded by the body's `max_depth`.
 //! 4. All buffers live in [`Runtime`] and are reused, so a warmed-up runtime verifies

@@ -50,7 +50,12 @@ struct Entry {
     inst: u32,
     slot: u32,
     kind: Kind,
+    /// The instance's previous `Check` entry (`NONE`), so an owner visits only its own.
+    next: u32,
 }
+
+/// No entry.
+const END: u32 = u32::MAX;
 
 /// One tracked container.
 #[derive(Debug, Clone, Copy)]
@@ -62,6 +67,8 @@ struct Tracked {
     entries: usize,
     slots: usize,
     deferred: usize,
+    /// Where the container's per-instance list heads start in `heads`.
+    heads: usize,
 }
 
 /// The tracking state of every open tracked container, innermost last.
@@ -74,8 +81,14 @@ pub(crate) struct Tracker {
     entries: Vec<Entry>,
     /// Outcomes (see `Kind`), by slot.
     slots: Vec<bool>,
-    /// In-place children that passed, to add to a parent under a condition.
-    deferred: Vec<(u32, When, u32)>,
+    /// In-place children that passed, to add to a parent under a condition: the
+    /// condition, the child, and the parent's previous deferred child.
+    deferred: Vec<(When, u32, u32)>,
+    /// Per instance of each tracked container, two list heads (`END` when empty): its
+    /// last `Check` entry and its last deferred child. Each instance visits only its
+    /// own, so a container's end costs O(entries + children), not their product with
+    /// the number of instances.
+    heads: Vec<[u32; 2]>,
     /// While a container finishes: per instance, a row of `words(members)` bits, the
     /// members it evaluated.
     rows: Vec<u64>,
@@ -92,6 +105,7 @@ impl Tracker {
         self.entries.clear();
         self.slots.clear();
         self.deferred.clear();
+        self.heads.clear();
         self.rows.clear();
     }
 
@@ -104,7 +118,9 @@ impl Tracker {
             entries: self.entries.len(),
             slots: self.slots.len(),
             deferred: self.deferred.len(),
+            heads: self.heads.len(),
         });
+        self.heads.extend(std::iter::repeat_n([END; 2], n as usize));
     }
 
     fn top(&self) -> Tracked {
@@ -151,11 +167,19 @@ impl Tracker {
     fn slot(&mut self, member: u32, inst: u32, kind: Kind) -> u32 {
         let slot = self.slots.len() as u32;
         self.slots.push(false);
+        let at = self.top().heads + inst as usize;
+        let head = &mut self.heads[at][0];
+        let next = if kind == Kind::Check {
+            std::mem::replace(head, self.entries.len() as u32)
+        } else {
+            END
+        };
         self.entries.push(Entry {
             member,
             inst,
             slot,
             kind,
+            next,
         });
         slot
     }
@@ -199,17 +223,21 @@ impl Tracker {
 
     /// Add child `c` to parent `p` at `p`'s end, if `when` holds then.
     pub(crate) fn defer(&mut self, p: u32, when: When, c: u32) {
-        self.deferred.push((p, when, c));
+        let at = self.top().heads + p as usize;
+        let head = &mut self.heads[at][1];
+        let next = std::mem::replace(head, self.deferred.len() as u32);
+        self.deferred.push((when, c, next));
     }
 
     /// Parent `p` ends: add the deferred children whose condition `holds`.
     pub(crate) fn settle(&mut self, p: u32, holds: impl Fn(When) -> bool) {
-        let from = self.top().deferred;
-        for d in from..self.deferred.len() {
-            let (parent, when, c) = self.deferred[d];
-            if parent == p && holds(when) {
+        let mut d = self.heads[self.top().heads + p as usize][1];
+        while d != END {
+            let (when, c, next) = self.deferred[d as usize];
+            if holds(when) {
                 self.merge(c, p);
             }
+            d = next;
         }
     }
 
@@ -217,12 +245,17 @@ impl Tracker {
     pub(crate) fn fails(&self, k: u32) -> bool {
         let t = self.top();
         let w = words(t.members);
-        self.entries[t.entries..].iter().any(|e| {
-            e.kind == Kind::Check
-                && e.inst == k
-                && self.slots[e.slot as usize]
-                && self.rows[k as usize * w + e.member as usize / 64] & (1 << (e.member % 64)) == 0
-        })
+        let mut at = self.heads[t.heads + k as usize][0];
+        while at != END {
+            let e = self.entries[at as usize];
+            let evaluated =
+                self.rows[k as usize * w + e.member as usize / 64] & (1 << (e.member % 64)) != 0;
+            if self.slots[e.slot as usize] && !evaluated {
+                return true;
+            }
+            at = e.next;
+        }
+        false
     }
 
     /// Owner `k` passed: it evaluated every member.
@@ -238,6 +271,7 @@ impl Tracker {
         self.entries.truncate(t.entries);
         self.slots.truncate(t.slots);
         self.deferred.truncate(t.deferred);
+        self.heads.truncate(t.heads);
     }
 }
 
