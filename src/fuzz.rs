@@ -78,6 +78,24 @@ pub struct PatternFailure {
     pub message: String,
 }
 
+impl PatternFailure {
+    /// The failure a form compile would report for `err`.
+    fn of(err: &crate::form::pattern::PatternError) -> PatternFailure {
+        use crate::form::pattern::PatternErrorKind;
+        PatternFailure {
+            feature: match err.kind() {
+                PatternErrorKind::Backreference => Some(PatternFeature::Backreference),
+                _ => None,
+            },
+            limit: matches!(
+                err.kind(),
+                PatternErrorKind::TooLarge { .. } | PatternErrorKind::TooManyStates { .. }
+            ),
+            message: err.to_string(),
+        }
+    }
+}
+
 impl std::fmt::Display for PatternFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
@@ -87,20 +105,10 @@ impl std::fmt::Display for PatternFailure {
 /// Test entry point: compiles the ECMA-262 `source` as a `pattern` keyword does and
 /// returns its matcher (unanchored search, linear in the string), or why it is refused.
 pub fn pattern_matcher(source: &str) -> Result<impl Fn(&str) -> bool, PatternFailure> {
-    use crate::form::pattern::{Pattern, PatternErrorKind};
+    use crate::form::pattern::Pattern;
     match Pattern::new(source) {
         Ok(pattern) => Ok(move |s: &str| pattern.is_match(s)),
-        Err(err) => Err(PatternFailure {
-            feature: match err.kind() {
-                PatternErrorKind::Backreference => Some(PatternFeature::Backreference),
-                _ => None,
-            },
-            limit: matches!(
-                err.kind(),
-                PatternErrorKind::TooLarge { .. } | PatternErrorKind::TooManyStates { .. }
-            ),
-            message: err.to_string(),
-        }),
+        Err(err) => Err(PatternFailure::of(&err)),
     }
 }
 
@@ -109,20 +117,10 @@ pub fn pattern_matcher(source: &str) -> Result<impl Fn(&str) -> bool, PatternFai
 /// pattern the `regex` crate would match: the fuzz target `pattern` and the tests hold
 /// the two engines, and a backtracking reference, against each other.
 pub fn linear_pattern_matcher(source: &str) -> Result<impl Fn(&str) -> bool, PatternFailure> {
-    use crate::form::pattern::{Pattern, PatternErrorKind};
+    use crate::form::pattern::Pattern;
     match Pattern::new_linear(source) {
         Ok(pattern) => Ok(move |s: &str| pattern.is_match(s)),
-        Err(err) => Err(PatternFailure {
-            feature: match err.kind() {
-                PatternErrorKind::Backreference => Some(PatternFeature::Backreference),
-                _ => None,
-            },
-            limit: matches!(
-                err.kind(),
-                PatternErrorKind::TooLarge { .. } | PatternErrorKind::TooManyStates { .. }
-            ),
-            message: err.to_string(),
-        }),
+        Err(err) => Err(PatternFailure::of(&err)),
     }
 }
 
