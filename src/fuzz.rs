@@ -40,6 +40,14 @@ pub fn fast_accepts(form: &crate::Form, body: &[u8]) -> bool {
     crate::verify::fast::accepts(form, body, &mut Default::default())
 }
 
+/// [`Form::verify`](crate::Form::verify) by the general validator alone, never the fast
+/// path: the reference for tests that the fast path is sound. (`Form::accept` and
+/// `Form::verify_into` take the fast path first, so they are no such reference.)
+pub fn general_verify(form: &crate::Form, body: &[u8]) -> Result<(), crate::Rejection> {
+    crate::parse::check_size(body.len(), &form.limits()).map_err(crate::Rejection::from_parse)?;
+    crate::verify::Runtime::new().general(form, body)
+}
+
 /// [`Form::verify_into`](crate::Form::verify_into) on its one-pass route only (the
 /// general validator feeding the deserializer), never on the fast route that
 /// deserializes what the fast path admitted: tests hold the two routes to the same `T`

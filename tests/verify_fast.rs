@@ -3,14 +3,15 @@
 //! its limits (recursion, work budget) must hand over to the general validator with the
 //! right verdict.
 //!
-//! The general validator is reached through `Form::accept`, which never takes the fast
-//! path; `tests/stream.rs` and the `verify` fuzz target also compare `verify` with the
-//! streaming verifier, which never takes it either.
+//! The general validator is reached through `formgate::__fuzz::general_verify`, which
+//! never takes the fast path (`Form::accept` and `Form::verify_into` do, so they are no
+//! reference here); `tests/stream.rs` and the `verify` fuzz target also compare `verify`
+//! with the streaming verifier, which never takes it either.
 
 #[path = "../benches/inputs.rs"]
 mod inputs;
 
-use formgate::__fuzz::fast_accepts;
+use formgate::__fuzz::{fast_accepts, general_verify};
 use formgate::Form;
 use formgate_testkit::{self as testkit, config};
 use proptest::prelude::*;
@@ -23,7 +24,7 @@ fn benchmark_bodies_take_the_fast_path() {
             .compile(case.form.as_bytes())
             .unwrap();
         assert!(fast_accepts(&form, &case.body), "{}", case.name);
-        assert!(form.accept(&case.body).is_ok(), "{}", case.name);
+        assert!(general_verify(&form, &case.body).is_ok(), "{}", case.name);
     }
     let broken = inputs::large_early_break();
     let form = Form::builder()
@@ -65,7 +66,7 @@ fn fast_path_is_sound_and_serves_most_admitted_bodies() {
         let f = Form::compile(form.compact().as_bytes()).unwrap();
         for body in &bodies {
             for bytes in variants(body) {
-                let general = f.accept(&bytes).map(drop);
+                let general = general_verify(&f, &bytes);
                 let quick = fast_accepts(&f, &bytes);
                 assert!(
                     !quick || general.is_ok(),
@@ -163,12 +164,109 @@ proptest! {
         let f = Form::compile(form.compact().as_bytes()).unwrap();
         for body in &bodies {
             for bytes in variants(body) {
-                let general = f.accept(&bytes).map(drop);
+                let general = general_verify(&f, &bytes);
                 prop_assert!(
                     !fast_accepts(&f, &bytes) || general.is_ok(),
                     "body {:?}: general {:?}", String::from_utf8_lossy(&bytes), general
                 );
             }
+        }
+    }
+}
+
+/// Vocabulary v2's keywords that the fast path decides itself: each admitted body takes
+/// it, and each rejected one is rejected by both paths (the fast path says "not sure").
+#[test]
+fn v2_keywords_take_the_fast_path() {
+    // (form, admitted bodies, rejected bodies)
+    let cases: &[(&str, &[&str], &[&str])] = &[
+        (
+            r#"{"patternProperties":{"^x-":{"type":"integer"},"n$":{"minimum":2}},
+                "properties":{"xn":{"maximum":5}},"additionalProperties":false}"#,
+            &[r#"{}"#, r#"{"x-a":1,"x-n":3,"xn":4,"an":2}"#],
+            &[
+                r#"{"x-a":"s"}"#,
+                r#"{"x-n":1}"#,
+                r#"{"xn":6}"#,
+                r#"{"b":1}"#,
+            ],
+        ),
+        (
+            r#"{"properties":{"a":{}},"required":["b"],
+                "patternProperties":{"^b$":{"type":"string"}},"additionalProperties":false}"#,
+            &[r#"{"b":"s","a":null}"#],
+            &[r#"{"b":1}"#, r#"{"a":1}"#],
+        ),
+        (
+            r#"{"propertyNames":{"maxLength":2,"pattern":"^[a-z]+$"}}"#,
+            &[r#"{"ab":1,"c":[]}"#, r#"{"\u0061":1}"#],
+            &[r#"{"abc":1}"#, r#"{"A":1}"#],
+        ),
+        (
+            r#"{"dependentRequired":{"a":["b","c"]},"properties":{"b":{}}}"#,
+            &[r#"{"a":1,"b":2,"c":3}"#, r#"{"b":1}"#, r#"{"c":1}"#],
+            &[r#"{"a":1,"b":2}"#, r#"{"a":1}"#],
+        ),
+        (
+            r#"{"dependentSchemas":{"a":{"required":["b"]},"z":{"maxProperties":1}}}"#,
+            &[
+                r#"{"a":1,"b":2}"#,
+                r#"{"b":1,"c":2}"#,
+                r#"{"z":{"a":1}}"#,
+                r#"[1]"#,
+            ],
+            &[r#"{"a":1}"#, r#"{"z":1,"y":2}"#, r#"{"q":{"a":1}, "a":0}"#],
+        ),
+        (
+            r#"{"contains":{"type":"string"},"minContains":2,"maxContains":3,
+                "items":{"type":["string","integer"]}}"#,
+            &[r#"["a","b"]"#, r#"[1,"a",2,"b","c"]"#],
+            &[r#"["a"]"#, r#"["a","b","c","d"]"#, r#"[1,2]"#],
+        ),
+        (
+            r#"{"contains":{"const":1}}"#,
+            &[r#"[0,1.0]"#, r#"[{},1]"#],
+            &[r#"[]"#, r#"[0,2]"#],
+        ),
+        (
+            r#"{"uniqueItems":true}"#,
+            &[
+                r#"[1,"1",true,null,false,1.5]"#,
+                r#"[]"#,
+                r#"["a\u0062","ac"]"#,
+            ],
+            &[
+                r#"[1,1.0]"#,
+                r#"[0,-0]"#,
+                r#"["ab","a\u0062"]"#,
+                r#"[null,null]"#,
+            ],
+        ),
+        (
+            r#"{"items":{"uniqueItems":true},"uniqueItems":false}"#,
+            &[r#"[[1,2],[1,2]]"#],
+            &[r#"[[1,2],[2,2e0]]"#],
+        ),
+    ];
+    for (form, admitted, rejected) in cases {
+        let f = Form::compile(form.as_bytes()).unwrap();
+        for body in *admitted {
+            assert!(
+                fast_accepts(&f, body.as_bytes()),
+                "{form}: {body} should take the fast path"
+            );
+            assert!(
+                general_verify(&f, body.as_bytes()).is_ok(),
+                "{form}: {body}"
+            );
+        }
+        for body in *rejected {
+            assert!(!fast_accepts(&f, body.as_bytes()), "{form}: {body}");
+            assert!(f.verify(body.as_bytes()).is_err(), "{form}: {body}");
+            assert!(
+                general_verify(&f, body.as_bytes()).is_err(),
+                "{form}: {body}"
+            );
         }
     }
 }

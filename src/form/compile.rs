@@ -414,7 +414,6 @@ impl Compiler<'_> {
                             .push((trigger.as_ref().into(), is_schema));
                     }
                     has_object = true;
-                    general_only = true;
                 }
                 Keyword::PrefixItems => {
                     let list = self.schema_list(value, kw, at)?;
@@ -441,7 +440,6 @@ impl Compiler<'_> {
                             .push((trigger.as_ref().into(), list));
                     }
                     has_object = true;
-                    general_only = true;
                 }
                 Keyword::DependentSchemas => {
                     let Value::Object(entries) = value else {
@@ -453,12 +451,10 @@ impl Compiler<'_> {
                             .push((trigger.as_ref().into(), child));
                     }
                     has_object = true;
-                    general_only = true;
                 }
                 Keyword::PropertyNames => {
                     object.property_names = Some(self.schema(value, &here, false)?);
                     has_object = true;
-                    general_only = true;
                 }
                 Keyword::PatternProperties => {
                     let Value::Object(entries) = value else {
@@ -476,12 +472,10 @@ impl Compiler<'_> {
                         object.pattern_properties.push((p, child));
                     }
                     has_object = true;
-                    general_only = true;
                 }
                 Keyword::Contains => {
                     array.contains = Some(self.schema(value, &here, false)?);
                     has_array = true;
-                    general_only = true;
                 }
                 Keyword::UnevaluatedProperties => {
                     object.unevaluated = Some(self.schema(value, &here, false)?);
@@ -499,17 +493,14 @@ impl Compiler<'_> {
                     };
                     array.unique_items = Some(*b);
                     has_array = true;
-                    general_only |= *b;
                 }
                 Keyword::MinContains => {
                     array.min_contains = Some(count(value, kw, at)?);
                     has_array = true;
-                    general_only = true;
                 }
                 Keyword::MaxContains => {
                     array.max_contains = Some(count(value, kw, at)?);
                     has_array = true;
-                    general_only = true;
                 }
                 Keyword::Not => node.not = Some(self.schema(value, &here, false)?),
                 Keyword::If => node.if_ = Some(self.schema(value, &here, false)?),

@@ -382,8 +382,9 @@ pub(crate) struct Node {
     /// [`Node::for_each_in_place`]; cached by the compiler once references are
     /// resolved; read for every value).
     pub(crate) in_place: bool,
-    /// Whether the node uses a keyword that only the general validator decides; the
-    /// fast path hands such a value over (cached by the compiler).
+    /// Whether the node uses a keyword that only the general validator decides
+    /// (`unevaluatedProperties`, `unevaluatedItems`); the fast path hands such a value
+    /// over (cached by the compiler).
     pub(crate) general_only: bool,
     /// Whether the node asserts nothing itself (no `type`, `enum`, `const`, `false` or
     /// type-specific keyword): only its applicators, if any, constrain a value. Cached

@@ -8,8 +8,9 @@
 //! and replay here.
 //!
 //! [`verify`] asserts, for a form that compiles and any body:
-//! 1. [`Form::accept`] and [`Form::verify_into`] (into `IgnoredAny`) give exactly
-//!    `verify`'s verdict: the same `Ok`, or an equal [`Rejection`].
+//! 1. [`Form::accept`], [`Form::verify_into`] (into `IgnoredAny`) and the general
+//!    validator alone (no fast path, [`general_verify`](super::general_verify)) give
+//!    exactly `verify`'s verdict: the same `Ok`, or an equal [`Rejection`].
 //! 2. Streaming: feeding the body in chunks cut at the split points (and, for a short
 //!    body, one byte at a time) gives the same verdict, kind and offset as `verify`
 //!    (within `max_bytes`, `verify::stream` invariant 4). Every `feed` after the
@@ -82,6 +83,13 @@ pub fn verify(form: &[u8], body: &[u8], splits: &[usize]) -> Option<Form> {
     assert_eq!(accepted, verdict, "accept differs\n{}", show());
     let typed = compiled.verify_into::<IgnoredAny>(body).map(drop);
     assert_eq!(typed, verdict, "verify_into differs\n{}", show());
+    let general = super::general_verify(&compiled, body);
+    assert_eq!(
+        general,
+        verdict,
+        "the general validator differs\n{}",
+        show()
+    );
 
     // 2.
     let within = body.len() <= compiled.limits().max_bytes();

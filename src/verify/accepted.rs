@@ -1,6 +1,11 @@
 //! [`Accepted`]: proof, in the type system, that a body was verified.
 
+use crate::form::Form;
+use crate::parse::lex::Input;
+use crate::parse::machine::Step;
 use crate::parse::value::Value;
+
+use super::{fast, Rejection, Runtime};
 
 /// A body the form admitted, with its tree (built in the same pass as the verdict).
 ///
@@ -42,5 +47,44 @@ impl<'a> Accepted<'a> {
     /// The body's value, by move.
     pub fn into_value(self) -> Value<'a> {
         self.value
+    }
+}
+
+impl Runtime {
+    /// Verify a complete body and build its tree in the same pass.
+    pub(crate) fn accept<'a>(
+        &mut self,
+        form: &Form,
+        body: &'a [u8],
+    ) -> Result<Value<'a>, Rejection> {
+        crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
+        // An admitted body needs only its tree: the strict parser builds it without the
+        // general validator's bookkeeping (the parse cannot fail on an admitted body; if
+        // it did, the general pass below would decide).
+        if fast::accepts(form, body, &mut self.fast) {
+            if let Ok(tree) = crate::parse::parse(body, &form.limits()) {
+                return Ok(tree);
+            }
+        }
+        self.start(form);
+        let mut tree = crate::parse::value::TreeBuilder::default();
+        let input = Input::new(body);
+        let mut pos = 0;
+        loop {
+            let step = self
+                .machine
+                .step(&input, &mut pos, true)
+                .map_err(Rejection::from_parse)?;
+            let ev = match step {
+                Step::Event(ev) => ev,
+                Step::End => return Ok(tree.finish()),
+                Step::NeedMore => unreachable!("a final slice never needs more"),
+            };
+            let admitted = self.state.event(form, ev);
+            tree.push(ev);
+            if !admitted {
+                return Err(self.rejection(form));
+            }
+        }
     }
 }

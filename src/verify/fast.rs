@@ -13,6 +13,14 @@
 //! sibling keywords) the pass rewinds to the value's first byte and reads it once per
 //! subschema.
 //!
+//! Vocabulary v2 is decided here too, except `unevaluated*` (`Node::general_only`):
+//! `patternProperties` and `propertyNames` as each name is read (the name's token is
+//! read again as a string value), `dependentRequired` and `dependentSchemas` from a
+//! bit per tracked name once the object is read, `contains` by reading each element
+//! once more, `uniqueItems` by the sorted keys of scalar elements (`fast_unique`; an
+//! array of containers that must be unique is handed over), `not` and `if` by reading
+//! the value once more.
+//!
 //! Invariants:
 //! 1. Accept-only: [`accepts`] returns `true` only for a body that is strict JSON within
 //!    the form's limits and that the form admits. Everything else (a syntax error, a
@@ -27,16 +35,17 @@
 //! 3. Bounded stack: the pass recurses once per container and per in-place subschema,
 //!    at most [`MAX_FRAMES`] deep; deeper bodies are left to the non-recursive validator.
 //! 4. Nothing is allocated once the reused buffers are warm (names of open objects
-//!    without a member index, and unescaped strings).
+//!    without a member index, unescaped strings, and `uniqueItems` keys).
 //!
 //! Measured by `cargo bench -p formgate-bench --bench verify` (see `benches/README.md`).
 
 use crate::form::consts::{Consts, Scalar};
-use crate::form::node::{Node, NodeId, ObjectChecks};
+use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
 use crate::form::Form;
 use crate::parse::keys::KeySet;
 use crate::parse::lex::{self, Input, Lexed, StrAt};
 
+use super::fast_unique::UniqueKeys;
 use super::scalar;
 
 /// The deepest recursion (open containers plus in-place subschemas on one path) the
@@ -57,6 +66,8 @@ pub(crate) struct Buffers {
     keys: KeySet,
     /// Unescaped text of the most recent string with escapes.
     scratch: String,
+    /// Canonical keys of the elements of open `uniqueItems` arrays.
+    unique: UniqueKeys,
 }
 
 /// Whether `form` certainly admits `body` (invariant 1). `false` means "not sure".
@@ -66,6 +77,7 @@ pub(crate) fn accepts(form: &Form, body: &[u8], buffers: &mut Buffers) -> bool {
         return false;
     }
     buffers.keys.clear();
+    buffers.unique.clear();
     let mut pass = Pass {
         inp: Input::new(body),
         bytes: body,
@@ -81,6 +93,8 @@ pub(crate) fn accepts(form: &Form, body: &[u8], buffers: &mut Buffers) -> bool {
             .saturating_add(BUDGET_SLACK),
         keys: &mut buffers.keys,
         scratch: &mut buffers.scratch,
+        unique: &mut buffers.unique,
+        present: 0,
     };
     if pass.value(form.root()).is_err() {
         return false;
@@ -116,6 +130,10 @@ struct Pass<'a, 'f> {
     budget: usize,
     keys: &'f mut KeySet,
     scratch: &'f mut String,
+    unique: &'f mut UniqueKeys,
+    /// The tracked names (`ObjectChecks::tracked`) present in the object whose members
+    /// were read last, as bits: `dependentSchemas` reads them once its object is read.
+    present: u64,
 }
 
 impl<'a, 'f> Pass<'a, 'f> {
@@ -191,7 +209,7 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// same value in turn.
     fn applicators(&mut self, n: &'f Node) -> R {
         if n.general_only {
-            // `not`, `if`, `dependentSchemas`... are the general validator's.
+            // `unevaluatedProperties` and `unevaluatedItems` are the general validator's.
             return Err(Fail::Abort);
         }
         let start = self.pos;
@@ -199,6 +217,18 @@ impl<'a, 'f> Pass<'a, 'f> {
         if !n.asserts_nothing {
             self.own(n)?;
             end = self.pos;
+        }
+        if !n.dependent_schemas.is_empty() && self.bytes.get(start) == Some(&b'{') {
+            // `own` read the object (a node with `dependentSchemas` has object checks),
+            // and its members' presence is still in `present`.
+            let present = self.present;
+            let o = n.object.as_deref().ok_or(Fail::Abort)?;
+            for (name, sub) in &n.dependent_schemas {
+                let bit = o.tracked_index(name).ok_or(Fail::Abort)?;
+                if present & (1u64 << bit) != 0 {
+                    self.attempt(start, *sub, &mut end)?;
+                }
+            }
         }
         if let Some(target) = n.reference {
             self.attempt(start, target, &mut end)?;
@@ -286,8 +316,8 @@ impl<'a, 'f> Pass<'a, 'f> {
                     return Err(Fail::Mismatch);
                 }
                 if n.values.is_some() || n.general_only {
-                    // A composite `enum`/`const`, and the keywords of vocabulary v2
-                    // (`minProperties`, `contains`...), are the general validator's.
+                    // A composite `enum`/`const`, and `unevaluated*`, are the general
+                    // validator's.
                     return Err(Fail::Abort);
                 }
                 if self.depth >= self.max_depth {
@@ -298,7 +328,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                 let r = if object {
                     self.object(n.object.as_deref())
                 } else {
-                    self.array(n)
+                    self.array(n.array.as_deref())
                 };
                 self.depth -= 1;
                 r
@@ -370,8 +400,10 @@ impl<'a, 'f> Pass<'a, 'f> {
 
     /// The members of an object whose `{` was just read.
     fn object(&mut self, checks: Option<&'f ObjectChecks>) -> R {
-        if checks.is_some_and(|o| o.members.len() > 64) {
-            // The seen-members set is one word.
+        if checks.is_some_and(|o| {
+            o.members.len() > 64 || o.tracked.len() > 64 || o.pattern_properties.len() > 64
+        }) {
+            // The seen-members, present-names and matched-patterns sets are one word each.
             return Err(Fail::Abort);
         }
         let mut keys_open = false;
@@ -386,6 +418,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         let mut seen: u64 = 0;
         let mut required = 0u32;
         let mut count: u64 = 0;
+        let mut present: u64 = 0;
         let mut guess = checks.map_or(u32::MAX, |o| o.first_written);
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b'}') {
@@ -400,7 +433,11 @@ impl<'a, 'f> Pass<'a, 'f> {
                 let (name, end) = self.string(i)?;
                 let name = name.unwrap_or(self.scratch);
                 let index = checks.and_then(|o| o.member_index_guessing(name, guess));
-                let schema = match (checks, index) {
+                // The subschemas the value meets: `properties` or `additionalProperties`
+                // (`schema`), and the `patternProperties` whose patterns match the name
+                // (`patterns`, a bit each).
+                let mut patterns: u64 = 0;
+                let mut schema = match (checks, index) {
                     (Some(o), Some(k)) => {
                         guess = o.then_written[k];
                         let bit = 1u64 << k;
@@ -410,13 +447,9 @@ impl<'a, 'f> Pass<'a, 'f> {
                         seen |= bit;
                         let m = &o.members[k];
                         required += m.required as u32;
-                        m.schema.or(o.additional).unwrap_or(NodeId::TRUE)
+                        m.schema
                     }
                     _ => {
-                        let additional = checks.and_then(|o| o.additional);
-                        if additional == Some(NodeId::FALSE) {
-                            return Err(Fail::Mismatch);
-                        }
                         // Names outside the member index cannot equal one inside it,
                         // so they need their own duplicate check.
                         if !*keys_open {
@@ -426,9 +459,33 @@ impl<'a, 'f> Pass<'a, 'f> {
                         if !self.keys.insert(name.as_bytes()) {
                             return Err(Fail::Abort);
                         }
-                        additional.unwrap_or(NodeId::TRUE)
+                        None
                     }
                 };
+                if let Some(o) = checks {
+                    for (k, (pattern, _)) in o.pattern_properties.iter().enumerate() {
+                        if pattern.is_match(name) {
+                            patterns |= 1u64 << k;
+                        }
+                    }
+                    if schema.is_none() && patterns == 0 {
+                        // Neither listed in `properties` nor matched by a pattern.
+                        schema = o.additional;
+                        if schema == Some(NodeId::FALSE) {
+                            return Err(Fail::Mismatch);
+                        }
+                    }
+                    if !o.tracked.is_empty() {
+                        if let Some(t) = o.tracked_index(name) {
+                            present |= 1u64 << t;
+                        }
+                    }
+                }
+                if let Some(names) = checks.and_then(|o| o.property_names) {
+                    // The name is a string value of its own: read its token again as one.
+                    let mut ignored = i;
+                    self.attempt(i, names, &mut ignored)?;
+                }
                 self.pos = end;
                 self.spend(end - i)?;
                 self.skip_ws();
@@ -436,7 +493,11 @@ impl<'a, 'f> Pass<'a, 'f> {
                     return Err(Fail::Abort);
                 }
                 self.pos += 1;
-                self.child(schema)?;
+                if patterns == 0 {
+                    self.child(schema.unwrap_or(NodeId::TRUE))?;
+                } else {
+                    self.member_patterns(checks, schema, patterns)?;
+                }
                 count += 1;
                 if let Some(max) = checks.and_then(|o| o.max_properties.as_ref()) {
                     if count > max.value {
@@ -448,13 +509,46 @@ impl<'a, 'f> Pass<'a, 'f> {
                 }
             }
         }
-        match checks {
-            Some(o) if required != o.required => Err(Fail::Mismatch),
-            Some(o) if o.min_properties.as_ref().is_some_and(|m| count < m.value) => {
-                Err(Fail::Mismatch)
-            }
-            _ => Ok(()),
+        let Some(o) = checks else {
+            return Ok(());
+        };
+        if required != o.required || o.min_properties.as_ref().is_some_and(|m| count < m.value) {
+            return Err(Fail::Mismatch);
         }
+        for (trigger, names) in &o.dependent_required_bits {
+            if present & (1u64 << trigger) != 0
+                && !names.iter().all(|&n| present & (1u64 << n) != 0)
+            {
+                return Err(Fail::Mismatch);
+            }
+        }
+        // Written last, after every nested object, so that it is this object's.
+        self.present = present;
+        Ok(())
+    }
+
+    /// A member value that meets `schema` (if any) and the `patternProperties` of
+    /// `patterns` (one bit per entry, at least one set), read once for each.
+    fn member_patterns(
+        &mut self,
+        checks: Option<&'f ObjectChecks>,
+        schema: Option<NodeId>,
+        patterns: u64,
+    ) -> R {
+        let o = checks.ok_or(Fail::Abort)?;
+        self.skip_ws();
+        let start = self.pos;
+        let mut end = start;
+        if let Some(s) = schema {
+            self.attempt(start, s, &mut end)?;
+        }
+        for (k, (_, sub)) in o.pattern_properties.iter().enumerate() {
+            if patterns & (1u64 << k) != 0 {
+                self.attempt(start, *sub, &mut end)?;
+            }
+        }
+        self.pos = end;
+        Ok(())
     }
 
     /// After a member or an element: read `,` (`false`, more follows) or `close`
@@ -476,9 +570,20 @@ impl<'a, 'f> Pass<'a, 'f> {
     }
 
     /// The elements of an array whose `[` was just read.
-    fn array(&mut self, n: &'f Node) -> R {
-        let checks = n.array.as_deref();
+    fn array(&mut self, checks: Option<&'f ArrayChecks>) -> R {
+        let unique = checks.is_some_and(|a| a.unique());
+        let mark = self.unique.mark();
+        let r = self.elements(checks, unique, mark);
+        if unique {
+            self.unique.release(mark);
+        }
+        r
+    }
+
+    fn elements(&mut self, checks: Option<&'f ArrayChecks>, unique: bool, mark: usize) -> R {
+        let contains = checks.and_then(|a| a.contains);
         let mut count: u64 = 0;
+        let mut matched: u64 = 0;
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b']') {
             self.pos += 1;
@@ -499,15 +604,67 @@ impl<'a, 'f> Pass<'a, 'f> {
                         return Err(Fail::Mismatch);
                     }
                 }
+                self.skip_ws();
+                let start = self.pos;
                 self.child(schema)?;
+                let end = self.pos;
+                if let Some(c) = contains {
+                    // The element was read whole above; a `Mismatch` here only says it
+                    // does not count.
+                    let mut ignored = start;
+                    match self.attempt(start, c, &mut ignored) {
+                        Ok(()) => matched += 1,
+                        Err(Fail::Mismatch) => {}
+                        Err(Fail::Abort) => return Err(Fail::Abort),
+                    }
+                    self.pos = end;
+                }
+                if unique {
+                    self.unique_key(start, end)?;
+                }
                 if self.closes(b']')? {
                     break;
                 }
             }
         }
-        match checks {
-            Some(a) if count < a.min() => Err(Fail::Mismatch),
-            _ => Ok(()),
+        let Some(a) = checks else {
+            return Ok(());
+        };
+        if count < a.min() {
+            return Err(Fail::Mismatch);
         }
+        if contains.is_some() {
+            let min = a.min_contains.as_ref().map_or(1, |c| c.value);
+            if matched < min || a.max_contains.as_ref().is_some_and(|m| matched > m.value) {
+                return Err(Fail::Mismatch);
+            }
+        }
+        if unique && self.unique.repeats(mark) {
+            return Err(Fail::Mismatch);
+        }
+        Ok(())
+    }
+
+    /// Record the canonical key of the element in `start..end` (read and admitted) for
+    /// `uniqueItems`. Only scalars have keys here; an array of containers that must be
+    /// unique is the general validator's.
+    fn unique_key(&mut self, start: usize, end: usize) -> R {
+        self.spend(end - start)?;
+        match self.bytes.get(start) {
+            Some(b'"') => {
+                let (s, _) = self.string(start)?;
+                let s = s.unwrap_or(self.scratch);
+                self.unique.push(Scalar::String(s));
+            }
+            Some(b'-' | b'0'..=b'9') => {
+                let text = lex::ascii(&self.inp, start, end);
+                self.unique.push(Scalar::Number(text));
+            }
+            Some(b't') => self.unique.push(Scalar::Bool(true)),
+            Some(b'f') => self.unique.push(Scalar::Bool(false)),
+            Some(b'n') => self.unique.push(Scalar::Null),
+            _ => return Err(Fail::Abort),
+        }
+        Ok(())
     }
 }

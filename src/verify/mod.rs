@@ -28,6 +28,7 @@ pub(crate) mod accepted;
 mod api;
 pub(crate) mod deserialize;
 pub(crate) mod fast;
+mod fast_unique;
 pub(crate) mod matcher;
 pub(crate) mod rejection;
 mod reread;
@@ -239,6 +240,12 @@ impl Runtime {
         if fast::accepts(form, body, &mut self.fast) {
             return Ok(());
         }
+        self.general(form, body)
+    }
+
+    /// [`Runtime::verify`] by the general validator alone (the reference the fast path
+    /// is tested against), for a body within `max_bytes`.
+    pub(crate) fn general(&mut self, form: &Form, body: &[u8]) -> Result<(), Rejection> {
         self.start(form);
         let input = Input::new(body);
         let mut pos = 0;
@@ -262,43 +269,6 @@ impl Runtime {
     pub(crate) fn start(&mut self, form: &Form) {
         self.machine.reset(form.limits().max_depth());
         self.state.reset(form);
-    }
-
-    /// Verify a complete body and build its tree in the same pass.
-    pub(crate) fn accept<'a>(
-        &mut self,
-        form: &Form,
-        body: &'a [u8],
-    ) -> Result<crate::parse::value::Value<'a>, Rejection> {
-        crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
-        // An admitted body needs only its tree: the strict parser builds it without the
-        // general validator's bookkeeping (the parse cannot fail on an admitted body; if
-        // it did, the general pass below would decide).
-        if fast::accepts(form, body, &mut self.fast) {
-            if let Ok(tree) = crate::parse::parse(body, &form.limits()) {
-                return Ok(tree);
-            }
-        }
-        self.start(form);
-        let mut tree = crate::parse::value::TreeBuilder::default();
-        let input = Input::new(body);
-        let mut pos = 0;
-        loop {
-            let step = self
-                .machine
-                .step(&input, &mut pos, true)
-                .map_err(Rejection::from_parse)?;
-            let ev = match step {
-                Step::Event(ev) => ev,
-                Step::End => return Ok(tree.finish()),
-                Step::NeedMore => unreachable!("a final slice never needs more"),
-            };
-            let admitted = self.state.event(form, ev);
-            tree.push(ev);
-            if !admitted {
-                return Err(self.rejection(form));
-            }
-        }
     }
 
     #[cold]
