@@ -656,6 +656,25 @@ fn accepts_exact_bounds_of_small_forms() {
             Bound::Finite(3),
         ),
         (
+            // Two members at most, names of at most one code point (`"\u0001"`: 8
+            // bytes), values `null`: `{` 2 × (8 + 1 + 4) `,` `}`.
+            r#"{"type":"object","maxProperties":2,"propertyNames":{"maxLength":1},
+                "additionalProperties":{"type":"null"}}"#,
+            Bound::Finite(29),
+            Bound::Finite(1),
+        ),
+        (
+            r#"{"type":"object","maxProperties":2,"propertyNames":{"enum":["a","bc"]},
+                "properties":{"a":{"type":"boolean"}},"additionalProperties":{"type":"null"}}"#,
+            Bound::Finite(2 + 2 * (4 + 1 + 5) + 1),
+            Bound::Finite(1),
+        ),
+        (
+            r#"{"type":"object","maxProperties":2,"propertyNames":{"maxLength":1}}"#,
+            Bound::Unbounded,
+            Bound::Unbounded,
+        ),
+        (
             r#"{"anyOf":[{"type":"null"},{"type":"string","maxLength":1}]}"#,
             Bound::Finite(8),
             Bound::Finite(0),
@@ -808,6 +827,18 @@ fn bounded_schema() -> BoxedStrategy<J> {
                     }
                     obj(m)
                 }),
+            // An open object that `maxProperties` and `propertyNames` bound.
+            (0..4u64, 0..4u64, inner.clone()).prop_map(move |(max, len, value)| {
+                obj(vec![
+                    ("type", J::str("object")),
+                    ("maxProperties", J::Num(max.to_string())),
+                    (
+                        "propertyNames",
+                        obj(vec![("maxLength", J::Num(len.to_string()))]),
+                    ),
+                    ("additionalProperties", value),
+                ])
+            }),
             (
                 select(&["anyOf", "allOf", "oneOf"][..]),
                 prop::collection::vec(inner, 1..3)
@@ -895,6 +926,33 @@ fn large_value(s: &J, r: &mut Rng, depth: u32) -> J {
                     members.push((k.clone(), large_value(p, r, depth - 1)));
                 }
             }
+            if let (Some(max), Some(J::Obj(_))) = (count("maxProperties"), s.get("propertyNames")) {
+                // As many members as allowed, with the longest names of the widest
+                // characters (distinct: a counter in the first character).
+                let len = s
+                    .get("propertyNames")
+                    .and_then(|n| n.get("maxLength"))
+                    .and_then(|n| match n {
+                        J::Num(n) => n.parse::<usize>().ok(),
+                        _ => None,
+                    })
+                    .unwrap_or(3);
+                let extra = s
+                    .get("additionalProperties")
+                    .cloned()
+                    .unwrap_or(J::Bool(true));
+                for i in 0..max {
+                    if len == 0 && i > 0 {
+                        break;
+                    }
+                    let mut name: String = WIDE[i % WIDE.len()].to_owned();
+                    name.extend((1..len).map(|_| *r.pick(&WIDE)));
+                    if len == 0 {
+                        name.clear();
+                    }
+                    members.push((name, large_value(&extra, r, depth - 1)));
+                }
+            }
             J::Obj(members)
         }
         _ => J::Null,
@@ -952,6 +1010,29 @@ fn rejects_pattern_properties_as_open_names_even_without_additional_properties()
 }
 
 #[test]
+fn accepts_objects_that_max_properties_and_property_names_bound() {
+    let form = r#"{"type":"object","maxProperties":3,"propertyNames":{"maxLength":4},
+        "additionalProperties":{"type":"string","maxLength":2}}"#;
+    let a = audit(form);
+    assert!(at(&a, Rule::OpenObject).is_empty(), "{a}");
+    assert_eq!(
+        a.max_size(),
+        Bound::Finite(2 + 3 * ((6 * 4 + 2) + 1 + (6 * 2 + 2)) + 2)
+    );
+    // Without either keyword the object stays open.
+    for open in [
+        r#"{"type":"object","propertyNames":{"maxLength":4},"additionalProperties":{"const":1}}"#,
+        r#"{"type":"object","maxProperties":3,"additionalProperties":{"type":"null"}}"#,
+        r#"{"type":"object","maxProperties":3,"propertyNames":{"pattern":"^a$"},
+            "additionalProperties":{"type":"null"}}"#,
+    ] {
+        let a = audit(open);
+        assert!(has(&a, Rule::OpenObject, ""), "{open}: {a}");
+        assert_eq!(a.max_size(), Bound::Unbounded, "{open}");
+    }
+}
+
+#[test]
 fn accepts_a_required_name_that_only_a_pattern_admits_as_satisfiable() {
     // `additionalProperties: false` alone would make the required member impossible;
     // the pattern admits it, so the form is satisfiable and not reported.
@@ -970,6 +1051,33 @@ fn accepts_conditions_without_reporting_what_they_exclude() {
     let a = audit(form);
     assert!(at(&a, Rule::UnboundedString).is_empty(), "{a}");
     assert_eq!(a.max_size(), Bound::Finite(6 * 8 + 2));
+}
+
+#[test]
+fn accepts_conditions_and_names_them_where_a_bound_is_unknowable() {
+    // The conditions would bound the string; the audit says so rather than guess.
+    let form = r#"{"type":"object","additionalProperties":false,
+        "properties":{"a":{"type":"string","not":{"minLength":4}},
+                      "b":{"type":"string","maxLength":1,"not":{"const":"x"}}},
+        "dependentSchemas":{"a":{"maxProperties":1}}}"#;
+    let a = audit(form);
+    assert_eq!(a.max_size(), Bound::Unbounded);
+    assert_eq!(a.conditions(), ["", "/properties/a", "/properties/b"]);
+    assert!(
+        a.summary()
+            .ends_with("not narrowed by the conditions at #, #/properties/a, #/properties/b"),
+        "{}",
+        a.summary()
+    );
+    assert!(a
+        .to_json()
+        .contains(r#""conditions":["","/properties/a","/properties/b"]"#));
+    // Where both bounds are finite, no condition is named.
+    let finite =
+        audit(r#"{"type":"string","maxLength":8,"if":{"minLength":2},"then":{"maxLength":4}}"#);
+    assert_eq!(finite.max_size(), Bound::Finite(6 * 8 + 2));
+    assert!(finite.conditions().is_empty());
+    assert!(finite.to_json().contains(r#""conditions":[]"#));
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! `formgate audit [--json] [--profile NAME] FORM`: where the form admits more than it
 //! should. One finding per line, `RULE POINTER message` (the pointer as a URI fragment,
-//! `#/properties/name`), then `max depth: N|unbounded; max size: N bytes|unbounded`.
+//! `#/properties/name`), then `max depth: N|unbounded; max size: N bytes|unbounded`
+//! (and, where a bound is unbounded, the conditions it is not narrowed by).
 
 use std::path::PathBuf;
 
@@ -15,7 +16,7 @@ pub(crate) struct Args {
     #[command(flatten)]
     dialect: crate::form_arg::CompileArgs,
     /// Print the audit as one JSON object: profile, findings (rule, pointer, message),
-    /// max_depth, max_size
+    /// conditions, max_depth, max_size
     #[arg(long)]
     json: bool,
     /// Also report what a constrained decoder does not accept

@@ -370,6 +370,21 @@ pub(crate) fn closed(node: &Node, sat: &[Kinds]) -> bool {
     })
 }
 
+/// Whether `maxProperties` and `propertyNames` bound an object at the node that
+/// [`closed`] does not: at most `maxProperties` members, each name a string that
+/// `propertyNames` bounds by its own `maxLength`, length-bounding `format` or `enum`
+/// (followed through bare `$ref`s; a bound further down is not looked for).
+pub(crate) fn names_bounded(node: &Node, nodes: &[Node]) -> bool {
+    let Some(o) = &node.object else {
+        return false;
+    };
+    let (Some(_), Some(names)) = (&o.max_properties, o.property_names) else {
+        return false;
+    };
+    let names = &nodes[nodes[names.index()].landing.index()];
+    names.reject_all || names.values.is_some() || string_lengths(names).1.is_some()
+}
+
 /// The kind of a stored value.
 pub(crate) fn value_kind(consts: &Consts, id: ValueId) -> Kinds {
     match consts.value(id) {
@@ -772,7 +787,39 @@ fn local_bound(
                     count += 1;
                 }
             }
-            if !closed(node, sat) {
+            let names = node.object.as_ref().and_then(|o| o.property_names);
+            let max = node.object.as_ref().and_then(|o| o.max_properties.as_ref());
+            if let (Some(names), Some(max), false) = (names, max, closed(node, sat)) {
+                // `maxProperties` members at most, each a name `propertyNames` bounds
+                // and a value any member schema bounds: `{` `}`, then per member the
+                // name, `:` and the value, and the commas between.
+                let o = node.object.as_deref().expect("checked above");
+                let name = size[names.index()][4];
+                let mut value = whole(o.additional.unwrap_or(NodeId::TRUE)).0;
+                for (_, p) in &o.pattern_properties {
+                    value = value.max(whole(*p).0);
+                }
+                for m in &o.members {
+                    if let Some(c) = m.schema {
+                        value = value.max(whole(c).0);
+                    }
+                    d = d.max(m.schema.map_or(B::Fin(0), |c| whole(c).1));
+                }
+                let additional = o.additional.unwrap_or(NodeId::TRUE);
+                d = d.max(whole(additional).1);
+                for (_, p) in &o.pattern_properties {
+                    d = d.max(whole(*p).1);
+                }
+                let m = max.value;
+                s = match (name, value) {
+                    // No name or no member value is admitted: only `{}`.
+                    (B::Empty, _) | (_, B::Empty) => B::Fin(2),
+                    _ if m == 0 => B::Fin(2),
+                    _ => B::Fin(2)
+                        .add(name.add(B::Fin(1)).add(value).times(m))
+                        .add(B::Fin(m - 1)),
+                };
+            } else if !closed(node, sat) {
                 // Any other name, any number of times.
                 let additional = node
                     .object

@@ -290,6 +290,7 @@ impl fmt::Display for Bound {
 pub struct Audit {
     profile: Profile,
     findings: Vec<Finding>,
+    conditions: Vec<String>,
     max_depth: Bound,
     max_size: Bound,
 }
@@ -310,6 +311,26 @@ impl Audit {
         self.findings.is_empty()
     }
 
+    /// Where a bound may be looser than the form: when [`Audit::max_size`] or
+    /// [`Audit::max_depth`] is [`Bound::Unbounded`], the JSON Pointers of the subschemas
+    /// with conditions (`not`, `if` with `then` or `else`, `dependentSchemas`), in the
+    /// form's order. The bounds are computed from what the form admits without its
+    /// conditions (which only narrow it), so a bound a condition would make finite is
+    /// unknowable here. Empty when both bounds are finite.
+    ///
+    /// ```
+    /// use formgate::Form;
+    /// use formgate::audit::{Bound, Profile};
+    /// let form = Form::compile(br#"{"type": "string",
+    ///     "if": {"minLength": 1}, "then": {"maxLength": 3}, "else": {"maxLength": 0}}"#).unwrap();
+    /// let audit = form.audit(Profile::Portable);
+    /// assert_eq!(audit.max_size(), Bound::Unbounded);
+    /// assert_eq!(audit.conditions(), [""]);
+    /// ```
+    pub fn conditions(&self) -> &[String] {
+        &self.conditions
+    }
+
     /// The deepest nesting of containers in an admitted value (a scalar is 0, `[]` is
     /// 1). `Finite(0)` when nothing is admitted.
     pub fn max_depth(&self) -> Bound {
@@ -324,17 +345,30 @@ impl Audit {
         self.max_size
     }
 
-    /// The summary line: `max depth: N|unbounded; max size: N bytes|unbounded`.
+    /// The summary line: `max depth: N|unbounded; max size: N bytes|unbounded`, then,
+    /// if there are any, `; not narrowed by the conditions at #/…, #/…` (see
+    /// [`Audit::conditions`]).
     pub fn summary(&self) -> String {
         let size = match self.max_size {
             Bound::Finite(n) => format!("{n} bytes"),
             Bound::Unbounded => "unbounded".to_owned(),
         };
-        format!("max depth: {}; max size: {size}", self.max_depth)
+        let mut line = format!("max depth: {}; max size: {size}", self.max_depth);
+        if !self.conditions.is_empty() {
+            line.push_str("; not narrowed by the conditions at ");
+            for (i, p) in self.conditions.iter().enumerate() {
+                if i > 0 {
+                    line.push_str(", ");
+                }
+                line.push_str(&fragment(p));
+            }
+        }
+        line
     }
 
     /// The audit as one compact JSON object: `{"profile": …, "findings": [{"rule",
-    /// "pointer", "message"}…], "max_depth": N|"unbounded", "max_size": N|"unbounded"}`.
+    /// "pointer", "message"}…], "conditions": [pointer…], "max_depth": N|"unbounded",
+    /// "max_size": N|"unbounded"}`.
     pub fn to_json(&self) -> String {
         let mut out = String::from("{\"profile\":");
         write_json_string(self.profile.name(), &mut out);
@@ -350,6 +384,13 @@ impl Audit {
             out.push_str(",\"message\":");
             write_json_string(&f.message, &mut out);
             out.push('}');
+        }
+        out.push_str("],\"conditions\":[");
+        for (i, p) in self.conditions.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_json_string(p, &mut out);
         }
         out.push_str("],\"max_depth\":");
         bound_json(self.max_depth, &mut out);

@@ -29,8 +29,8 @@ use crate::form::pointer;
 use crate::form::Form;
 
 use super::bounds::{
-    self, array_lengths, closed, kinds_of, number_kinds, number_range, string_lengths,
-    string_possible, value_passes, Dp, Kinds, ARR, B, INT, NUM, OBJ, STR,
+    self, array_lengths, closed, kinds_of, names_bounded, number_kinds, number_range,
+    string_lengths, string_possible, value_passes, Dp, Kinds, ARR, B, INT, NUM, OBJ, STR,
 };
 use super::graph::{tarjan, Edge, Graph, Via};
 use super::{Audit, Bound, Finding, Profile, Rule};
@@ -134,9 +134,26 @@ pub(crate) fn audit(form: &Form, profile: Profile) -> Audit {
     };
     let mut findings = report.found;
     findings.sort_by_key(|f| owner(&f.pointer));
+    // The bounds never narrow by a condition; where one is unbounded, say which
+    // conditions might have bounded it.
+    let conditions = if max_size == Bound::Unbounded || max_depth == Bound::Unbounded {
+        form.nodes()
+            .iter()
+            .skip(2)
+            .filter(|n| {
+                n.not.is_some()
+                    || (n.if_.is_some() && (n.then_.is_some() || n.else_.is_some()))
+                    || !n.dependent_schemas.is_empty()
+            })
+            .map(|n| n.pointer.to_string())
+            .collect()
+    } else {
+        Vec::new()
+    };
     Audit {
         profile,
         findings,
+        conditions,
         max_depth,
         max_size,
     }
@@ -163,7 +180,7 @@ fn structural(graph: &Graph<'_>, sat: &[Kinds]) -> (Vec<Kinds>, Vec<bool>) {
             if array_lengths(node.array.as_deref(), sat).1.is_none() {
                 u |= ARR;
             }
-            if !closed(node, sat) {
+            if !closed(node, sat) && !names_bounded(node, nodes) {
                 u |= OBJ;
             }
         }
