@@ -133,7 +133,7 @@ pub(crate) async fn serve(
                 Ok(a) => a,
                 Err(e) => {
                     // Out of descriptors and the like: wait rather than spin.
-                    eprintln!("formgate serve: accept failed: {e}");
+                    app.log.note(&format!("accept failed: {e}"));
                     tokio::time::sleep(Duration::from_millis(100)).await;
                     continue;
                 }
@@ -152,5 +152,6 @@ pub(crate) async fn serve(
         });
     }
     drop(listener);
+    app.log.note("shutting down");
     let _ = tokio::time::timeout(Duration::from_secs(5), graceful.shutdown()).await;
 }

@@ -11,7 +11,8 @@
 //! page for people is `formgate::publish::page`.
 //!
 //! At startup one line `formgate serve: listening on http://ADDR` goes to standard
-//! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used).
+//! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used). (In
+//! `--log-format json` it is the `message` of a JSON line.)
 
 mod act;
 mod app;
@@ -78,6 +79,9 @@ pub(crate) struct Args {
     /// or none
     #[arg(long, value_name = "LEVEL", value_enum, default_value = "all")]
     log_level: log::Level,
+    /// How log lines are written: `logfmt` text, or one JSON object per line
+    #[arg(long, value_name = "FORMAT", value_enum, default_value = "text")]
+    log_format: log::Format,
     /// Seconds allowed for a whole request body; a slower one is rejected
     #[arg(long, value_name = "SECS", default_value_t = act::DEFAULT_BODY_TIMEOUT.as_secs_f64())]
     body_timeout: f64,
@@ -133,9 +137,9 @@ pub(crate) fn run(args: &Args) -> Status {
             }
         };
         let bound = listener.local_addr().unwrap_or(args.addr);
-        eprintln!("formgate serve: listening on http://{bound}");
+        app.log.note(&format!("listening on http://{bound}"));
         app::serve(app, listener, conn, shutdown_signal()).await;
-        eprintln!("formgate serve: stopped");
+        app.log.note("stopped");
         Status::Accepted
     })
 }
@@ -193,8 +197,9 @@ fn configure(args: &Args) -> Result<(&'static app::App, app::ConnLimits), Status
     let published = form.publish(prompt, &messages);
     let sample = args.form.is_none().then_some(TREE_ACT);
     let page = formgate::publish::page(form, prompt, &messages, sample, args.gpt_type.as_deref());
-    eprintln!(
-        "formgate serve: form {} (max_bytes {}, max_depth {}), ETag {}{}",
+    let log = log::Log::new(args.log_level, args.log_format);
+    log.note(&format!(
+        "form {} (max_bytes {}, max_depth {}), ETag {}{}",
         args.form
             .as_ref()
             .map_or_else(|| "<embedded tree>".to_owned(), |p| p.display().to_string()),
@@ -204,12 +209,12 @@ fn configure(args: &Args) -> Result<(&'static app::App, app::ConnLimits), Status
         upstream
             .as_ref()
             .map_or_else(String::new, |u| format!(", upstream {}", u.uri())),
-    );
+    ));
     let app = app::App {
         form,
         arrival: arrival::Arrival::new(&published, gpt_type, page),
         upstream,
-        log: log::Log::new(args.log_level),
+        log,
         body_timeout,
     };
     let conn = app::ConnLimits {
@@ -257,7 +262,6 @@ async fn shutdown_signal() {
         () = ctrl_c => {}
         () = term => {}
     }
-    eprintln!("formgate serve: shutting down");
 }
 
 #[cfg(test)]

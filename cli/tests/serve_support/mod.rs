@@ -1,5 +1,5 @@
-//! Helpers for tests/serve.rs: the built `formgate serve` on a loopback port, an HTTP
-//! client, raw TCP exchanges, and a test upstream.
+//! Helpers for tests/serve.rs and tests/serve_ops.rs: the built `formgate serve` on a
+//! loopback port, an HTTP client, raw TCP exchanges, and a test upstream.
 //!
 //! Every wait here is bounded: a server that does not start, a response that does not
 //! come, a log line that is not written, each fails the test after a few seconds
@@ -62,6 +62,16 @@ pub struct Server {
     lines: Arc<Mutex<Vec<String>>>,
 }
 
+/// The address in a line that says `… on http://ADDR…`, text or JSON.
+fn address_after(line: &str, marker: &str) -> Option<String> {
+    let rest = line.split(marker).nth(1)?;
+    Some(
+        rest.chars()
+            .take_while(|c| !c.is_whitespace() && *c != '"' && *c != '/')
+            .collect(),
+    )
+}
+
 impl Server {
     /// Start `formgate serve --addr 127.0.0.1:0 ARGS...` and wait until it listens.
     pub fn start(args: &[&str]) -> Server {
@@ -83,8 +93,8 @@ impl Server {
         std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines() {
                 let Ok(line) = line else { break };
-                if let Some(rest) = line.split("listening on http://").nth(1) {
-                    let _ = tx.send(rest.trim().to_owned());
+                if let Some(addr) = address_after(&line, "listening on http://") {
+                    let _ = tx.send(addr);
                 }
                 sink.lock().expect("log lock").push(line);
             }
@@ -123,18 +133,22 @@ impl Server {
 
     /// Wait (bounded) for an act line containing every one of `parts`.
     pub fn wait_for_act(&self, parts: &[&str]) -> String {
+        self.wait_for_line(&format!("an act line with {parts:?}"), |l| {
+            l.contains(" act verdict=") && parts.iter().all(|p| l.contains(p))
+        })
+    }
+
+    /// Wait (bounded) for a line of standard error for which `wanted` holds; `what`
+    /// names it in the failure.
+    pub fn wait_for_line(&self, what: &str, wanted: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
-            if let Some(l) = self
-                .act_lines()
-                .into_iter()
-                .find(|l| parts.iter().all(|p| l.contains(p)))
-            {
+            if let Some(l) = self.stderr_lines().into_iter().find(|l| wanted(l)) {
                 return l;
             }
             assert!(
                 Instant::now() < deadline,
-                "no act line with {parts:?}; log: {:#?}",
+                "no line: {what}; log: {:#?}",
                 self.stderr_lines()
             );
             std::thread::sleep(Duration::from_millis(20));
