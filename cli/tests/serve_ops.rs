@@ -1,14 +1,90 @@
-//! `formgate serve` as an operator runs it: the JSON log format.
+//! `formgate serve` as an operator runs it: a log that never stalls an act (standard
+//! error unread), the JSON log format.
 //!
 //! Only 127.0.0.1; every wait is bounded; every server is killed by its handle.
 
 mod serve_support;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use formgate::json::Value;
 use hyper::{Method, StatusCode};
 use serve_support::*;
+
+/// The log used to be written with blocking writes from the act itself: with standard
+/// error a pipe nobody reads, the pipe filled after a few hundred lines and every act
+/// after that waited forever. Now lines that do not fit are dropped and counted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unread_standard_error_never_stalls_an_act() {
+    const CLIENTS: usize = 8;
+    const ACTS_PER_CLIENT: usize = 375;
+    let mut server = Server::start_unread(&["--log-level", "all"]);
+    let url = server.url();
+    let good = example_bytes("tree.act.json");
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..CLIENTS {
+        let url = url.clone();
+        let good = good.clone();
+        tasks.push(tokio::spawn(async move {
+            let client = client();
+            let mut answered = 0usize;
+            for i in 0..ACTS_PER_CLIENT {
+                let body: &[u8] = if i % 2 == 0 { &good } else { b"[]" };
+                let mut req = hyper::Request::new(http_body_util::Full::new(
+                    hyper::body::Bytes::copy_from_slice(body),
+                ));
+                *req.method_mut() = Method::POST;
+                *req.uri_mut() = url.parse().expect("URL");
+                // A stalled act is one not answered in five seconds.
+                match tokio::time::timeout(Duration::from_secs(5), client.request(req)).await {
+                    Ok(Ok(r)) if r.status().is_success() => answered += 1,
+                    _ => break,
+                }
+            }
+            answered
+        }));
+    }
+    let mut answered = 0;
+    for t in tasks {
+        answered += t.await.expect("a client task");
+    }
+    let all = CLIENTS * ACTS_PER_CLIENT;
+    eprintln!(
+        "unread stderr: {answered} of {all} acts answered in {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
+    assert_eq!(answered, all, "acts answered with standard error unread");
+
+    // Once standard error is read again, the drops are reported, all of them by the
+    // time the server has stopped.
+    server.read_stderr();
+    assert_eq!(server.terminate(), Some(0));
+    let lines = server.stderr_lines();
+    let reported: f64 = lines
+        .iter()
+        .filter_map(|l| {
+            l.strip_prefix("formgate serve: ")?
+                .strip_suffix(" log lines dropped")
+        })
+        .map(|n| n.parse::<f64>().expect("a count"))
+        .sum();
+    assert!(
+        reported > 0.0,
+        "a pipe of 64 KiB and a queue of 1,024 lines cannot hold 3,000 lines"
+    );
+    let written = lines.iter().filter(|l| l.contains(" act verdict=")).count();
+    assert_eq!(
+        written as f64 + reported,
+        all as f64,
+        "every line written or counted"
+    );
+    assert!(
+        lines.last().is_some_and(|l| l.ends_with("stopped")),
+        "{:?}",
+        lines.last()
+    );
+}
 
 /// `line` as strict JSON (the crate's own parser).
 fn json(line: &str) -> Value<'static> {

@@ -2,8 +2,9 @@
 //! never told (the response to a rejection is a bare `204`).
 //!
 //! Invariants:
-//! 1. One act, at most one line, written whole under the standard-error lock, so lines
-//!    from concurrent acts never interleave.
+//! 1. One act, at most one line, handed whole to the log queue (sink.rs), which never
+//!    makes an act wait and never interleaves lines; a full queue drops lines and
+//!    counts them.
 //! 2. Everything that came from the request (the `GPT-Actor` value, pointers into the
 //!    body) is written quoted and escaped, so no request can forge or split a line.
 //! 3. Logging only records: nothing in a verdict reads the log or the `GPT-Actor` value.
@@ -20,6 +21,8 @@ use std::fmt::Write as _;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use formgate::{Rejection, RejectionKind};
+
+use super::sink::Sink;
 
 /// How much the server writes per act.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
@@ -94,19 +97,24 @@ pub(crate) struct Entry<'a> {
 }
 
 /// Where act lines go, and how many.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug)]
 pub(crate) struct Log {
     level: Level,
     format: Format,
+    sink: Sink,
 }
 
 impl Log {
-    /// A log at `level`, written in `format`.
-    pub fn new(level: Level, format: Format) -> Log {
-        Log { level, format }
+    /// A log at `level`, written in `format` to `sink`.
+    pub fn new(level: Level, format: Format, sink: Sink) -> Log {
+        Log {
+            level,
+            format,
+            sink,
+        }
     }
 
-    /// Write the line for one act, if the level asks for it (invariant 1).
+    /// Queue the line for one act, if the level asks for it (invariant 1).
     pub fn act(&self, entry: &Entry<'_>) {
         let wanted = match self.level {
             Level::Off => false,
@@ -117,24 +125,23 @@ impl Log {
             return;
         }
         let now = SystemTime::now();
-        write(&match self.format {
+        self.sink.write(match self.format {
             Format::Text => format_line(now, entry),
             Format::Json => json_line(now, entry),
         });
     }
 
-    /// Write one of the server's own messages (`listening on …`, `stopped`), whatever
+    /// Queue one of the server's own messages (`listening on …`, `stopped`), whatever
     /// the level.
     pub fn note(&self, message: &str) {
-        write(&note_line(self.format, SystemTime::now(), message));
+        self.sink
+            .write(note_line(self.format, SystemTime::now(), message));
     }
-}
 
-/// Write `line` whole under the standard-error lock.
-fn write(line: &str) {
-    use std::io::Write as _;
-    // A closed standard error must not take the server down.
-    let _ = std::io::stderr().lock().write_all(line.as_bytes());
+    /// Write what is queued, waiting at most `wait` (sink.rs, invariant 4).
+    pub fn finish(&self, wait: Duration) {
+        self.sink.finish(wait);
+    }
 }
 
 /// The line for one of the server's own messages, newline included.

@@ -7,8 +7,9 @@
 //! array bounded, objects closed, styles an enum).
 //!
 //! The pieces: [`app`] routes and runs connections, [`arrival`] answers `GET`,
-//! [`act`] verifies `POST` bodies, [`upstream`] forwards them, [`log`] the operator's one line per act; the
-//! page for people is `formgate::publish::page`.
+//! [`act`] verifies `POST` bodies, [`upstream`] forwards them, [`log`] the operator's one line per act
+//! (written by [`sink`], which never makes an act wait); the page for people is
+//! `formgate::publish::page`.
 //!
 //! At startup one line `formgate serve: listening on http://ADDR` goes to standard
 //! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used). (In
@@ -18,10 +19,12 @@ mod act;
 mod app;
 mod arrival;
 mod log;
+mod sink;
 mod upstream;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
 use formgate::publish::Message;
@@ -76,7 +79,8 @@ pub(crate) struct Args {
     #[arg(long = "type", value_name = "NAME")]
     gpt_type: Option<String>,
     /// Write one line per act to standard error: every act, only those not accepted,
-    /// or none
+    /// or none (lines standard error cannot take in time are dropped and counted,
+    /// never waited for)
     #[arg(long, value_name = "LEVEL", value_enum, default_value = "all")]
     log_level: log::Level,
     /// How log lines are written: `logfmt` text, or one JSON object per line
@@ -96,6 +100,10 @@ pub(crate) struct Args {
     max_connections: usize,
 }
 
+/// How long the log may take to write what is queued when the server stops (a
+/// standard error that nobody reads must not keep the process alive).
+const LOG_FINISH: Duration = Duration::from_secs(2);
+
 /// The most `--max-connections` allows: far beyond what one process's file descriptors
 /// hold, and far below what the connection semaphore can count.
 const MAX_CONNECTIONS: usize = 1 << 20;
@@ -114,10 +122,26 @@ fn parse_max_connections(arg: &str) -> Result<usize, String> {
 /// compile or the messages are malformed; 2 on usage or I/O errors (including an
 /// address that cannot be bound).
 pub(crate) fn run(args: &Args) -> Status {
-    let (app, conn) = match configure(args) {
+    let dropped: &'static AtomicU64 = Box::leak(Box::default());
+    let sink = match sink::Sink::start(args.log_format, dropped) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("formgate serve: {e}");
+            return Status::Failed;
+        }
+    };
+    let log = log::Log::new(args.log_level, args.log_format, sink);
+    let (app, conn) = match configure(args, log) {
         Ok(c) => c,
         Err(status) => return status,
     };
+    let status = serve_until_stopped(args, app, conn);
+    app.log.finish(LOG_FINISH);
+    status
+}
+
+/// Bind the listener and serve `app` until a shutdown signal, then drain.
+fn serve_until_stopped(args: &Args, app: &'static app::App, conn: app::ConnLimits) -> Status {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -128,7 +152,7 @@ pub(crate) fn run(args: &Args) -> Status {
             return Status::Failed;
         }
     };
-    runtime.block_on(async {
+    let status = runtime.block_on(async {
         let listener = match tokio::net::TcpListener::bind(args.addr).await {
             Ok(l) => l,
             Err(e) => {
@@ -141,12 +165,15 @@ pub(crate) fn run(args: &Args) -> Status {
         app::serve(app, listener, conn, shutdown_signal()).await;
         app.log.note("stopped");
         Status::Accepted
-    })
+    });
+    // Connections still open after the shutdown wait are dropped with their tasks.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    status
 }
 
 /// Build the address from the arguments: the form, the published body and page, the
 /// upstream. Printed errors; the status to exit with.
-fn configure(args: &Args) -> Result<(&'static app::App, app::ConnLimits), Status> {
+fn configure(args: &Args, log: log::Log) -> Result<(&'static app::App, app::ConnLimits), Status> {
     let limits = args.limits.limits();
     let form = match &args.form {
         Some(path) => crate::form_arg::load(path, limits, &args.dialect)?,
@@ -197,7 +224,6 @@ fn configure(args: &Args) -> Result<(&'static app::App, app::ConnLimits), Status
     let published = form.publish(prompt, &messages);
     let sample = args.form.is_none().then_some(TREE_ACT);
     let page = formgate::publish::page(form, prompt, &messages, sample, args.gpt_type.as_deref());
-    let log = log::Log::new(args.log_level, args.log_format);
     log.note(&format!(
         "form {} (max_bytes {}, max_depth {}), ETag {}{}",
         args.form

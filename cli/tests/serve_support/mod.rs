@@ -11,7 +11,7 @@ use std::convert::Infallible;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, ChildStderr, Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -60,6 +60,8 @@ pub struct Server {
     /// The address it bound.
     pub addr: SocketAddr,
     lines: Arc<Mutex<Vec<String>>>,
+    /// Standard error left unread (see [`Server::start_unread`]).
+    unread: Option<BufReader<ChildStderr>>,
 }
 
 /// The address in a line that says `… on http://ADDR…`, text or JSON.
@@ -75,6 +77,14 @@ fn address_after(line: &str, marker: &str) -> Option<String> {
 impl Server {
     /// Start `formgate serve --addr 127.0.0.1:0 ARGS...` and wait until it listens.
     pub fn start(args: &[&str]) -> Server {
+        let mut server = Server::start_unread(args);
+        server.read_stderr();
+        server
+    }
+
+    /// Like [`Server::start`], but once the server listens, leave its standard error
+    /// unread (the pipe open, nobody reading) until [`Server::read_stderr`].
+    pub fn start_unread(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_formgate"))
             .arg("serve")
             .args(["--addr", "127.0.0.1:0"])
@@ -88,19 +98,24 @@ impl Server {
         let lines = Arc::new(Mutex::new(Vec::new()));
         let (tx, rx) = std::sync::mpsc::channel();
         let sink = Arc::clone(&lines);
-        // Drain standard error for the whole life of the child, so the log never
-        // blocks the server on a full pipe.
+        // Read standard error up to the line that gives the address, then hand the
+        // rest back unread.
         std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if let Some(addr) = address_after(&line, "listening on http://") {
-                    let _ = tx.send(addr);
+            let mut reader = BufReader::new(stderr);
+            let mut line = String::new();
+            while matches!(reader.read_line(&mut line), Ok(n) if n > 0) {
+                let text = line.trim_end().to_owned();
+                line.clear();
+                let addr = address_after(&text, "listening on http://");
+                sink.lock().expect("log lock").push(text);
+                if let Some(addr) = addr {
+                    let _ = tx.send((addr, reader));
+                    return;
                 }
-                sink.lock().expect("log lock").push(line);
             }
         });
-        let addr = match rx.recv_timeout(STEP) {
-            Ok(a) => a.parse().expect("a socket address"),
+        let (addr, unread) = match rx.recv_timeout(STEP) {
+            Ok((a, reader)) => (a.parse().expect("a socket address"), reader),
             Err(_) => {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -110,7 +125,27 @@ impl Server {
                 );
             }
         };
-        Server { child, addr, lines }
+        Server {
+            child,
+            addr,
+            lines,
+            unread: Some(unread),
+        }
+    }
+
+    /// Read standard error from here on, for the whole life of the child, so the log
+    /// never finds the pipe full.
+    pub fn read_stderr(&mut self) {
+        let Some(reader) = self.unread.take() else {
+            return;
+        };
+        let sink = Arc::clone(&self.lines);
+        std::thread::spawn(move || {
+            for line in reader.lines() {
+                let Ok(line) = line else { break };
+                sink.lock().expect("log lock").push(line);
+            }
+        });
     }
 
     /// `http://ADDR/`.
