@@ -1,5 +1,6 @@
 //! `formgate serve` as an operator runs it: a log that never stalls an act (standard
-//! error unread), the JSON log format.
+//! error unread), the JSON log format, shutdown on SIGTERM and SIGINT (acts in flight
+//! finish, new connections are refused, the time-out cuts the rest).
 //!
 //! Only 127.0.0.1; every wait is bounded; every server is killed by its handle.
 
@@ -221,4 +222,119 @@ async fn json_lines_carry_the_same_fields_escaped_and_capped() {
     assert_eq!(field(&v, "declared").as_deref(), Some("1000000"));
     assert_eq!(field(&v, "limit").as_deref(), Some("65536"));
     assert!(v.get("actor").is_some_and(Value::is_null));
+}
+
+/// A request that sends its head and half its body now, and the rest after `later`.
+fn slow_upload(body: &[u8], later: Duration) -> Vec<(Duration, Vec<u8>)> {
+    let head = format!(
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    let (a, b) = body.split_at(body.len() / 2);
+    vec![
+        (Duration::ZERO, head.into_bytes()),
+        (Duration::ZERO, a.to_vec()),
+        (later, b.to_vec()),
+    ]
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_lets_acts_in_flight_finish_and_refuses_new_connections() {
+    const UPLOADS: usize = 8;
+    let mut server = Server::start(&["--body-timeout", "30"]);
+    let good = example_bytes("tree.act.json");
+    // The second halves of the bodies come this long after the first.
+    let later = Duration::from_secs(3);
+    let started = Instant::now();
+    let uploads: Vec<_> = (0..UPLOADS)
+        .map(|_| {
+            let writes = slow_upload(&good, later);
+            tokio::spawn(raw(server.addr, writes, Duration::from_secs(15)))
+        })
+        .collect();
+    // Time for the eight to connect and send their first halves.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    server.signal("TERM");
+
+    // The listener is closed at once: a new connection is refused.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while tokio::net::TcpStream::connect(server.addr).await.is_ok() {
+        assert!(
+            Instant::now() < deadline,
+            "connections accepted after SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // And stays closed.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let refused = tokio::net::TcpStream::connect(server.addr).await;
+    assert!(refused.is_err(), "a connection accepted after SIGTERM");
+    assert!(
+        started.elapsed() < later,
+        "checked while the uploads are in flight"
+    );
+
+    for u in uploads {
+        let r = u.await.expect("an upload");
+        let text = r.text();
+        assert!(text.starts_with("HTTP/1.1 200 "), "{text:?}");
+        assert!(text.ends_with(r#"{"accepted":true}"#), "{text:?}");
+    }
+    assert_eq!(server.wait_exit(Duration::from_secs(10)), Some(0));
+    server.wait_for_acts(UPLOADS);
+    // All eight were in flight at the signal.
+    let line = server.wait_for_line("shutting down", |l| l.contains("shutting down: "));
+    let open: usize = line
+        .split("shutting down: ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a count");
+    assert!(open >= UPLOADS, "{line}");
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn the_shutdown_timeout_cuts_what_does_not_finish() {
+    let mut server = Server::start(&["--shutdown-timeout", "1", "--body-timeout", "60"]);
+    let good = example_bytes("tree.act.json");
+    // Half a body, and the rest never.
+    let stalled = tokio::spawn(raw(
+        server.addr,
+        slow_upload(&good, Duration::from_secs(3600)),
+        Duration::from_secs(15),
+    ));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let signalled = Instant::now();
+    server.signal("TERM");
+    assert_eq!(server.wait_exit(Duration::from_secs(10)), Some(0));
+    let took = signalled.elapsed();
+    assert!(
+        took >= Duration::from_millis(900),
+        "not before the time-out: {took:?}"
+    );
+    assert!(took < Duration::from_secs(5), "soon after it: {took:?}");
+    let r = stalled.await.expect("the stalled upload");
+    assert!(r.closed.is_some(), "its connection is closed");
+    let lines = server.stderr_lines();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("shutdown time-out: 1 connections cut unfinished")),
+        "{lines:#?}"
+    );
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn sigint_stops_the_server_cleanly_too() {
+    let mut server = Server::start(&[]);
+    assert_eq!(
+        post(&server.url(), b"[]").await.status,
+        StatusCode::NO_CONTENT
+    );
+    server.signal("INT");
+    assert_eq!(server.wait_exit(Duration::from_secs(10)), Some(0));
+    assert!(server.stderr_lines().iter().any(|l| l.ends_with("stopped")));
 }

@@ -11,6 +11,9 @@
 //!    the listen backlog.
 //! 2. The form, and everything precomputed from it, is built once at startup and only
 //!    read afterwards (`&'static`, shared by every connection).
+//! 3. Shutdown stops accepting at once (the listener is closed, so new connections are
+//!    refused), lets every request in flight finish and closes idle connections, and
+//!    cuts what is left at the shutdown time-out.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -64,6 +67,8 @@ pub(crate) struct ConnLimits {
     pub header_timeout: Duration,
     /// At most this many connections at once.
     pub max_connections: usize,
+    /// After the shutdown signal, how long requests in flight may take to finish.
+    pub shutdown_timeout: Duration,
 }
 
 /// Answer one request.
@@ -101,7 +106,8 @@ fn bare(status: StatusCode) -> Response<Body> {
 }
 
 /// Serve `app` on `listener` until `shutdown` completes; then stop accepting and give
-/// open connections up to five seconds to finish their current request.
+/// open connections up to the shutdown time-out to finish their current request
+/// (invariant 3).
 pub(crate) async fn serve(
     app: &'static App,
     listener: TcpListener,
@@ -151,7 +157,20 @@ pub(crate) async fn serve(
             drop(permit);
         });
     }
+    // Invariant 3: new connections are refused from here on.
     drop(listener);
-    app.log.note("shutting down");
-    let _ = tokio::time::timeout(Duration::from_secs(5), graceful.shutdown()).await;
+    let in_flight = limits.max_connections.max(1) - slots.available_permits();
+    app.log.note(&format!(
+        "shutting down: {in_flight} connections open, up to {} s to finish",
+        limits.shutdown_timeout.as_secs_f64()
+    ));
+    if tokio::time::timeout(limits.shutdown_timeout, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        let cut = limits.max_connections.max(1) - slots.available_permits();
+        app.log.note(&format!(
+            "shutdown time-out: {cut} connections cut unfinished"
+        ));
+    }
 }

@@ -13,7 +13,9 @@
 //!
 //! At startup one line `formgate serve: listening on http://ADDR` goes to standard
 //! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used). (In
-//! `--log-format json` it is the `message` of a JSON line.)
+//! `--log-format json` it is the `message` of a JSON line.) On SIGTERM or Ctrl-C the
+//! server stops accepting, lets acts in flight finish for up to `--shutdown-timeout`,
+//! and exits 0.
 
 mod act;
 mod app;
@@ -86,6 +88,10 @@ pub(crate) struct Args {
     /// How log lines are written: `logfmt` text, or one JSON object per line
     #[arg(long, value_name = "FORMAT", value_enum, default_value = "text")]
     log_format: log::Format,
+    /// Seconds allowed, after SIGTERM or Ctrl-C, for acts in flight to finish; what is
+    /// left is then cut and the process exits 0
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_SHUTDOWN_TIMEOUT.as_secs_f64())]
+    shutdown_timeout: f64,
     /// Seconds allowed for a whole request body; a slower one is rejected
     #[arg(long, value_name = "SECS", default_value_t = act::DEFAULT_BODY_TIMEOUT.as_secs_f64())]
     body_timeout: f64,
@@ -99,6 +105,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = 1024, value_parser = parse_max_connections)]
     max_connections: usize,
 }
+
+/// The time acts in flight are given to finish at shutdown, by default: what the body
+/// time-out gives a whole body.
+const DEFAULT_SHUTDOWN_TIMEOUT: Duration = act::DEFAULT_BODY_TIMEOUT;
 
 /// How long the log may take to write what is queued when the server stops (a
 /// standard error that nobody reads must not keep the process alive).
@@ -161,12 +171,13 @@ fn serve_until_stopped(args: &Args, app: &'static app::App, conn: app::ConnLimit
             }
         };
         let bound = listener.local_addr().unwrap_or(args.addr);
+        let signal = shutdown_signal();
         app.log.note(&format!("listening on http://{bound}"));
-        app::serve(app, listener, conn, shutdown_signal()).await;
+        app::serve(app, listener, conn, signal).await;
         app.log.note("stopped");
         Status::Accepted
     });
-    // Connections still open after the shutdown wait are dropped with their tasks.
+    // Connections cut at the shutdown time-out are dropped with their tasks.
     runtime.shutdown_timeout(Duration::from_millis(100));
     status
 }
@@ -213,6 +224,7 @@ fn configure(args: &Args, log: log::Log) -> Result<(&'static app::App, app::Conn
     let body_timeout = seconds("body-timeout", args.body_timeout)?;
     let header_timeout = seconds("header-timeout", args.header_timeout)?;
     let upstream_timeout = seconds("upstream-timeout", args.upstream_timeout)?;
+    let shutdown_timeout = seconds("shutdown-timeout", args.shutdown_timeout)?;
     let upstream = match &args.upstream {
         None => None,
         Some(url) => Some(upstream::Upstream::new(url, upstream_timeout).map_err(|e| {
@@ -246,6 +258,7 @@ fn configure(args: &Args, log: log::Log) -> Result<(&'static app::App, app::Conn
     let conn = app::ConnLimits {
         header_timeout,
         max_connections: args.max_connections,
+        shutdown_timeout,
     };
     Ok((Box::leak(Box::new(app)), conn))
 }
@@ -266,27 +279,38 @@ fn read_messages(path: Option<&PathBuf>) -> Result<Vec<Message>, Status> {
     })
 }
 
-/// Completes on Ctrl-C, or on SIGTERM where there is one.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+/// Completes on Ctrl-C (SIGINT) or SIGTERM. The handlers are installed when this is
+/// called, not when it is first polled, so a signal that comes right after the server
+/// starts listening is a shutdown too, never the default exit. Must be called within
+/// the runtime.
+#[cfg(unix)]
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+    use tokio::signal::unix::{signal, Signal, SignalKind};
+    let term = signal(SignalKind::terminate());
+    let int = signal(SignalKind::interrupt());
+    let wait = |s: std::io::Result<Signal>| async move {
+        match s {
             Ok(mut s) => {
                 s.recv().await;
             }
             Err(_) => std::future::pending::<()>().await,
         }
     };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
+    async move {
+        tokio::select! {
+            () = wait(term) => {}
+            () = wait(int) => {}
+        }
+    }
+}
+
+/// Completes on Ctrl-C.
+#[cfg(not(unix))]
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+    async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
     }
 }
 

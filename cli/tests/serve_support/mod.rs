@@ -215,18 +215,32 @@ impl Server {
     /// Send SIGTERM and wait (bounded) for the process to exit: its exit code.
     #[cfg(unix)]
     pub fn terminate(&mut self) -> Option<i32> {
+        self.signal("TERM");
+        self.wait_exit(Duration::from_secs(10))
+    }
+
+    /// Send the signal `name` (`TERM`, `INT`).
+    #[cfg(unix)]
+    pub fn signal(&self, name: &str) {
         let pid = self.child.id().to_string();
         let sent = Command::new("kill")
-            .args(["-TERM", &pid])
+            .args([&format!("-{name}"), &pid])
             .status()
             .expect("kill runs");
-        assert!(sent.success(), "kill -TERM {pid}");
-        let deadline = Instant::now() + Duration::from_secs(10);
+        assert!(sent.success(), "kill -{name} {pid}");
+    }
+
+    /// Wait up to `within` for the process to exit: its exit code.
+    pub fn wait_exit(&mut self, within: Duration) -> Option<i32> {
+        let deadline = Instant::now() + within;
         loop {
             if let Some(status) = self.child.try_wait().expect("wait") {
                 return status.code();
             }
-            assert!(Instant::now() < deadline, "still running after SIGTERM");
+            assert!(
+                Instant::now() < deadline,
+                "still running {within:?} after the signal"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
