@@ -1,6 +1,7 @@
 //! `formgate serve` as an operator runs it: a log that never stalls an act (standard
 //! error unread), the JSON log format, shutdown on SIGTERM and SIGINT (acts in flight
-//! finish, new connections are refused, the time-out cuts the rest).
+//! finish, new connections are refused, the time-out cuts the rest), and the operator's
+//! listener (`/metrics`, `/healthz`, `/readyz`).
 //!
 //! Only 127.0.0.1; every wait is bounded; every server is killed by its handle.
 
@@ -12,14 +13,33 @@ use formgate::json::Value;
 use hyper::{Method, StatusCode};
 use serve_support::*;
 
+/// The value of the sample `key` (a name with its labels, as written) in a scrape.
+fn sample(scrape: &str, key: &str) -> Option<f64> {
+    scrape.lines().find_map(|l| {
+        let value = l.strip_prefix(key)?.strip_prefix(' ')?;
+        value.parse().ok()
+    })
+}
+
+/// `GET /metrics` on the operator's listener.
+async fn scrape(server: &Server) -> String {
+    let r = get(&format!("{}metrics", server.metrics_url()), &[]).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(
+        r.header("content-type"),
+        Some("text/plain; version=0.0.4; charset=utf-8")
+    );
+    String::from_utf8(r.body.to_vec()).expect("UTF-8")
+}
+
 /// The log used to be written with blocking writes from the act itself: with standard
 /// error a pipe nobody reads, the pipe filled after a few hundred lines and every act
 /// after that waited forever. Now lines that do not fit are dropped and counted.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unread_standard_error_never_stalls_an_act() {
     const CLIENTS: usize = 8;
-    const ACTS_PER_CLIENT: usize = 375;
-    let mut server = Server::start_unread(&["--log-level", "all"]);
+    const ACTS_PER_CLIENT: usize = 1000;
+    let mut server = Server::start_unread(&["--log-level", "all", "--metrics-addr", "127.0.0.1:0"]);
     let url = server.url();
     let good = example_bytes("tree.act.json");
     let started = Instant::now();
@@ -57,29 +77,55 @@ async fn an_unread_standard_error_never_stalls_an_act() {
     );
     assert_eq!(answered, all, "acts answered with standard error unread");
 
-    // Once standard error is read again, the drops are reported, all of them by the
-    // time the server has stopped.
-    server.read_stderr();
-    assert_eq!(server.terminate(), Some(0));
-    let lines = server.stderr_lines();
-    let reported: f64 = lines
-        .iter()
-        .filter_map(|l| {
-            l.strip_prefix("formgate serve: ")?
-                .strip_suffix(" log lines dropped")
-        })
-        .map(|n| n.parse::<f64>().expect("a count"))
-        .sum();
-    assert!(
-        reported > 0.0,
-        "a pipe of 64 KiB and a queue of 1,024 lines cannot hold 3,000 lines"
-    );
-    let written = lines.iter().filter(|l| l.contains(" act verdict=")).count();
+    let m = scrape(&server).await;
+    // Every other act is accepted, from the first.
+    let accepted = CLIENTS * ACTS_PER_CLIENT.div_ceil(2);
     assert_eq!(
-        written as f64 + reported,
+        sample(&m, "formgate_acts_total{verdict=\"accept\"}"),
+        Some(accepted as f64)
+    );
+    let dropped = sample(&m, "formgate_log_lines_dropped_total").expect("the drop count");
+    assert!(
+        dropped > 0.0,
+        "a pipe of 64 KiB and a queue of 4,096 lines cannot hold 8,000 lines"
+    );
+
+    // Once standard error is read again, the writer catches up: every act line is
+    // written or reported dropped, in one count with the metric. (Only then the
+    // signal: with the queue still full, its messages could be dropped too.)
+    server.read_stderr();
+    let counts = |lines: &[String]| {
+        let reported: f64 = lines
+            .iter()
+            .filter_map(|l| {
+                l.strip_prefix("formgate serve: ")?
+                    .strip_suffix(" log lines dropped")
+            })
+            .map(|n| n.parse::<f64>().expect("a count"))
+            .sum();
+        let written = lines.iter().filter(|l| l.contains(" act verdict=")).count();
+        (written as f64, reported)
+    };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let (written, reported) = loop {
+        let (written, reported) = counts(&server.stderr_lines());
+        if written + reported >= all as f64 || Instant::now() > deadline {
+            break (written, reported);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(
+        written + reported,
         all as f64,
         "every line written or counted"
     );
+    assert_eq!(
+        reported, dropped,
+        "the drops reported are the drops counted"
+    );
+    assert_eq!(server.terminate(), Some(0));
+    let lines = server.stderr_lines();
+    assert_eq!(counts(&lines), (written, reported), "nothing more dropped");
     assert!(
         lines.last().is_some_and(|l| l.ends_with("stopped")),
         "{:?}",
@@ -238,11 +284,27 @@ fn slow_upload(body: &[u8], later: Duration) -> Vec<(Duration, Vec<u8>)> {
     ]
 }
 
+/// Wait (bounded) until the open-connections gauge reaches `n`.
+async fn wait_for_connections(server: &Server, n: f64) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let open = sample(&scrape(server).await, "formgate_open_connections").expect("the gauge");
+        if open >= n {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{open} connections open, not {n}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 #[cfg(unix)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_lets_acts_in_flight_finish_and_refuses_new_connections() {
     const UPLOADS: usize = 8;
-    let mut server = Server::start(&["--body-timeout", "30"]);
+    let mut server = Server::start(&["--metrics-addr", "127.0.0.1:0", "--body-timeout", "30"]);
     let good = example_bytes("tree.act.json");
     // The second halves of the bodies come this long after the first.
     let later = Duration::from_secs(3);
@@ -253,20 +315,26 @@ async fn sigterm_lets_acts_in_flight_finish_and_refuses_new_connections() {
             tokio::spawn(raw(server.addr, writes, Duration::from_secs(15)))
         })
         .collect();
-    // Time for the eight to connect and send their first halves.
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    wait_for_connections(&server, UPLOADS as f64).await;
+    assert_eq!(
+        get(&format!("{}readyz", server.metrics_url()), &[])
+            .await
+            .status,
+        StatusCode::OK
+    );
     server.signal("TERM");
 
-    // The listener is closed at once: a new connection is refused.
+    // Not ready from the signal on; the operator's listener still answers.
+    let readyz = format!("{}readyz", server.metrics_url());
     let deadline = Instant::now() + Duration::from_secs(5);
-    while tokio::net::TcpStream::connect(server.addr).await.is_ok() {
+    while get(&readyz, &[]).await.status != StatusCode::SERVICE_UNAVAILABLE {
         assert!(
             Instant::now() < deadline,
-            "connections accepted after SIGTERM"
+            "/readyz still ready after SIGTERM"
         );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    // And stays closed.
+    // The listener is closed right after: a new connection is refused.
     tokio::time::sleep(Duration::from_millis(100)).await;
     let refused = tokio::net::TcpStream::connect(server.addr).await;
     assert!(refused.is_err(), "a connection accepted after SIGTERM");
@@ -337,4 +405,117 @@ async fn sigint_stops_the_server_cleanly_too() {
     server.signal("INT");
     assert_eq!(server.wait_exit(Duration::from_secs(10)), Some(0));
     assert!(server.stderr_lines().iter().any(|l| l.ends_with("stopped")));
+}
+
+#[tokio::test]
+async fn metrics_count_acts_by_verdict_and_kind() {
+    let server = Server::start(&["--metrics-addr", "127.0.0.1:0", "--max-bytes", "4096"]);
+    let ops = server.metrics_url();
+    let health = get(&format!("{ops}healthz"), &[]).await;
+    assert_eq!(
+        (health.status, &health.body[..]),
+        (StatusCode::OK, &b"ok\n"[..])
+    );
+    assert_eq!(
+        get(&format!("{ops}readyz"), &[]).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        get(&format!("{ops}other"), &[]).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let post_metrics = send(Method::POST, &format!("{ops}metrics"), &[], b"").await;
+    assert_eq!(post_metrics.status, StatusCode::METHOD_NOT_ALLOWED);
+    // The act listener does not serve them.
+    assert_eq!(
+        get(&format!("{}metrics", server.url()), &[]).await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    let m = scrape(&server).await;
+    assert_eq!(
+        sample(&m, "formgate_acts_total{verdict=\"accept\"}"),
+        Some(0.0)
+    );
+    assert_eq!(sample(&m, "formgate_act_duration_seconds_count"), Some(0.0));
+
+    let url = server.url();
+    let good = example_bytes("tree.act.json");
+    for _ in 0..3 {
+        assert_eq!(post(&url, &good).await.status, StatusCode::OK);
+    }
+    assert_eq!(post(&url, b"[]").await.status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        post(&url, br#"{"title":"t"}"#).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        post(&url, br#"{"title":"t","paragraphs":[[{"text":"x"}]]} x"#)
+            .await
+            .status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        post(&url, &[b' '; 5000]).await.status,
+        StatusCode::NO_CONTENT
+    );
+
+    let m = scrape(&server).await;
+    for (key, want) in [
+        ("formgate_acts_total{verdict=\"accept\"}", 3.0),
+        ("formgate_acts_total{verdict=\"reject\"}", 4.0),
+        ("formgate_rejections_total{kind=\"not-admitted:type\"}", 1.0),
+        (
+            "formgate_rejections_total{kind=\"not-admitted:required\"}",
+            1.0,
+        ),
+        (
+            "formgate_rejections_total{kind=\"malformed:TrailingBytes\"}",
+            1.0,
+        ),
+        ("formgate_rejections_total{kind=\"too-large\"}", 1.0),
+        ("formgate_act_duration_seconds_count", 7.0),
+        ("formgate_act_duration_seconds_bucket{le=\"+Inf\"}", 7.0),
+    ] {
+        assert_eq!(sample(&m, key), Some(want), "{key}: {m}");
+    }
+    let ten = sample(&m, "formgate_act_duration_seconds_bucket{le=\"10\"}").expect("le=10");
+    assert_eq!(ten, 7.0, "local acts take well under ten seconds: {m}");
+    let sum = sample(&m, "formgate_act_duration_seconds_sum").expect("a sum");
+    assert!(sum > 0.0 && sum < 7.0, "{m}");
+    assert_eq!(
+        sample(&m, "formgate_log_lines_dropped_total"),
+        Some(0.0),
+        "{m}"
+    );
+    for name in ["acts_total", "rejections_total", "log_lines_dropped_total"] {
+        assert!(
+            m.contains(&format!("# TYPE formgate_{name} counter\n")),
+            "{m}"
+        );
+    }
+    assert!(
+        m.contains("# TYPE formgate_act_duration_seconds histogram\n"),
+        "{m}"
+    );
+    assert!(
+        m.contains("# TYPE formgate_open_connections gauge\n"),
+        "{m}"
+    );
+
+    // A connection held open is counted while it is open.
+    let held = tokio::net::TcpStream::connect(server.addr)
+        .await
+        .expect("connect");
+    wait_for_connections(&server, 1.0).await;
+    drop(held);
+
+    // An operator's address that cannot be bound is a startup error naming the flag.
+    let taken = ops.trim_start_matches("http://").trim_end_matches('/');
+    let out = serve_fails(&["--addr", "127.0.0.1:0", "--metrics-addr", taken]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--metrics-addr"),
+        "{out:?}"
+    );
 }

@@ -33,6 +33,7 @@ use tokio::sync::Semaphore;
 
 use super::arrival::Arrival;
 use super::log::Log;
+use super::metrics::Metrics;
 use super::upstream::Upstream;
 
 /// Every response body: precomputed bytes, or an upstream's body relayed.
@@ -56,6 +57,8 @@ pub(crate) struct App {
     pub upstream: Option<Upstream>,
     /// The operator's log.
     pub log: Log,
+    /// What the operator's listener exposes.
+    pub metrics: &'static Metrics,
     /// The time allowed for a whole request body.
     pub body_timeout: Duration,
 }
@@ -151,9 +154,11 @@ pub(crate) async fn serve(
             service_fn(move |req| async move { Ok::<_, Infallible>(handle(app, req).await) }),
         );
         let conn = graceful.watch(conn);
+        let open = app.metrics.open();
         tokio::spawn(async move {
             // A client that resets or times out ends only its own connection.
             let _ = conn.await;
+            drop(open);
             drop(permit);
         });
     }

@@ -8,6 +8,8 @@
 //! 2. Everything that came from the request (the `GPT-Actor` value, pointers into the
 //!    body) is written quoted and escaped, so no request can forge or split a line.
 //! 3. Logging only records: nothing in a verdict reads the log or the `GPT-Actor` value.
+//! 4. Every act passes through [`Log::act`] once, whatever the level, and is counted
+//!    there in the metrics (metrics.rs).
 //!
 //! `--log-format text` (the default) writes `logfmt`: `TIME act verdict=… status=…
 //! bytes=… ms=… [kind=… offset=… pointer="…" form_pointer="…"] [upstream=…]
@@ -22,6 +24,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use formgate::{Rejection, RejectionKind};
 
+use super::metrics::Metrics;
 use super::sink::Sink;
 
 /// How much the server writes per act.
@@ -102,20 +105,23 @@ pub(crate) struct Log {
     level: Level,
     format: Format,
     sink: Sink,
+    metrics: &'static Metrics,
 }
 
 impl Log {
-    /// A log at `level`, written in `format` to `sink`.
-    pub fn new(level: Level, format: Format, sink: Sink) -> Log {
+    /// A log at `level`, written in `format` to `sink`, counting every act in `metrics`.
+    pub fn new(level: Level, format: Format, sink: Sink, metrics: &'static Metrics) -> Log {
         Log {
             level,
             format,
             sink,
+            metrics,
         }
     }
 
-    /// Queue the line for one act, if the level asks for it (invariant 1).
+    /// Count one act and queue its line, if the level asks for it (invariants 1, 4).
     pub fn act(&self, entry: &Entry<'_>) {
+        self.metrics.act(entry);
         let wanted = match self.level {
             Level::Off => false,
             Level::Reject => !entry.verdict.accepted() || entry.status >= 500,

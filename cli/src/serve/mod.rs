@@ -8,25 +8,26 @@
 //!
 //! The pieces: [`app`] routes and runs connections, [`arrival`] answers `GET`,
 //! [`act`] verifies `POST` bodies, [`upstream`] forwards them, [`log`] the operator's one line per act
-//! (written by [`sink`], which never makes an act wait); the page for people is
-//! `formgate::publish::page`.
+//! (written by [`sink`], which never makes an act wait), [`metrics`] the operator's
+//! listener; the page for people is `formgate::publish::page`.
 //!
 //! At startup one line `formgate serve: listening on http://ADDR` goes to standard
-//! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used). (In
-//! `--log-format json` it is the `message` of a JSON line.) On SIGTERM or Ctrl-C the
-//! server stops accepting, lets acts in flight finish for up to `--shutdown-timeout`,
-//! and exits 0.
+//! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used); with
+//! `--metrics-addr`, before it, `formgate serve: metrics on http://ADDR/metrics`. (In
+//! `--log-format json` these are the `message` of a JSON line.) On SIGTERM or Ctrl-C
+//! the server stops accepting, lets acts in flight finish for up to
+//! `--shutdown-timeout`, and exits 0.
 
 mod act;
 mod app;
 mod arrival;
 mod log;
+mod metrics;
 mod sink;
 mod upstream;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
 use formgate::publish::Message;
@@ -88,6 +89,10 @@ pub(crate) struct Args {
     /// How log lines are written: `logfmt` text, or one JSON object per line
     #[arg(long, value_name = "FORMAT", value_enum, default_value = "text")]
     log_format: log::Format,
+    /// Serve GET /metrics (Prometheus), /healthz and /readyz on this second address
+    /// (keep it private: port 0 picks a free port; the address bound is printed)
+    #[arg(long, value_name = "HOST:PORT")]
+    metrics_addr: Option<SocketAddr>,
     /// Seconds allowed, after SIGTERM or Ctrl-C, for acts in flight to finish; what is
     /// left is then cut and the process exits 0
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_SHUTDOWN_TIMEOUT.as_secs_f64())]
@@ -132,16 +137,17 @@ fn parse_max_connections(arg: &str) -> Result<usize, String> {
 /// compile or the messages are malformed; 2 on usage or I/O errors (including an
 /// address that cannot be bound).
 pub(crate) fn run(args: &Args) -> Status {
-    let dropped: &'static AtomicU64 = Box::leak(Box::default());
-    let sink = match sink::Sink::start(args.log_format, dropped) {
+    // Counted from the start: the log's drops are among the metrics.
+    let metrics: &'static metrics::Metrics = Box::leak(Box::default());
+    let sink = match sink::Sink::start(args.log_format, &metrics.log_lines_dropped) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("formgate serve: {e}");
             return Status::Failed;
         }
     };
-    let log = log::Log::new(args.log_level, args.log_format, sink);
-    let (app, conn) = match configure(args, log) {
+    let log = log::Log::new(args.log_level, args.log_format, sink, metrics);
+    let (app, conn) = match configure(args, log, metrics) {
         Ok(c) => c,
         Err(status) => return status,
     };
@@ -150,7 +156,7 @@ pub(crate) fn run(args: &Args) -> Status {
     status
 }
 
-/// Bind the listener and serve `app` until a shutdown signal, then drain.
+/// Bind the listeners and serve `app` until a shutdown signal, then drain.
 fn serve_until_stopped(args: &Args, app: &'static app::App, conn: app::ConnLimits) -> Status {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -170,10 +176,29 @@ fn serve_until_stopped(args: &Args, app: &'static app::App, conn: app::ConnLimit
                 return Status::Failed;
             }
         };
+        if let Some(addr) = args.metrics_addr {
+            let ops = match tokio::net::TcpListener::bind(addr).await {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("formgate serve: --metrics-addr: cannot listen on {addr}: {e}");
+                    return Status::Failed;
+                }
+            };
+            let bound = ops.local_addr().unwrap_or(addr);
+            app.log.note(&format!("metrics on http://{bound}/metrics"));
+            tokio::spawn(metrics::serve(ops, app.metrics, conn.header_timeout));
+        }
         let bound = listener.local_addr().unwrap_or(args.addr);
         let signal = shutdown_signal();
+        // Ready from here: the socket is listening (connections wait in its backlog),
+        // and whoever reads the next line may ask at once.
+        app.metrics.set_ready(true);
         app.log.note(&format!("listening on http://{bound}"));
-        app::serve(app, listener, conn, signal).await;
+        let shutdown = async {
+            signal.await;
+            app.metrics.set_ready(false);
+        };
+        app::serve(app, listener, conn, shutdown).await;
         app.log.note("stopped");
         Status::Accepted
     });
@@ -184,7 +209,11 @@ fn serve_until_stopped(args: &Args, app: &'static app::App, conn: app::ConnLimit
 
 /// Build the address from the arguments: the form, the published body and page, the
 /// upstream. Printed errors; the status to exit with.
-fn configure(args: &Args, log: log::Log) -> Result<(&'static app::App, app::ConnLimits), Status> {
+fn configure(
+    args: &Args,
+    log: log::Log,
+    metrics: &'static metrics::Metrics,
+) -> Result<(&'static app::App, app::ConnLimits), Status> {
     let limits = args.limits.limits();
     let form = match &args.form {
         Some(path) => crate::form_arg::load(path, limits, &args.dialect)?,
@@ -253,6 +282,7 @@ fn configure(args: &Args, log: log::Log) -> Result<(&'static app::App, app::Conn
         arrival: arrival::Arrival::new(&published, gpt_type, page),
         upstream,
         log,
+        metrics,
         body_timeout,
     };
     let conn = app::ConnLimits {

@@ -8,9 +8,11 @@
 //!    lines never interleave.
 //! 3. Dropped lines are reported: when the writer can write again, before the next
 //!    line, one line says how many were dropped since the last report; the rest are
-//!    reported at [`Sink::finish`]. The total is the counter given to [`Sink::start`].
+//!    reported at [`Sink::finish`]. The total is [`Metrics::log_lines_dropped`].
 //! 4. [`Sink::finish`] waits a bounded time for the queue to be written, so a process
 //!    whose standard error is stuck still exits.
+//!
+//! [`Metrics::log_lines_dropped`]: super::metrics::Metrics::log_lines_dropped
 
 use std::io::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -20,10 +22,11 @@ use std::time::{Duration, Instant, SystemTime};
 
 use super::log::{note_line, Format};
 
-/// Lines the queue holds before it drops: about a second of acts at full speed, a few
-/// hundred kilobytes (every field from a request is capped, so a line is at most a few
+/// Lines the queue holds before it drops: a second or more of acts at full speed (so
+/// a writer thread kept off the CPU for a moment loses nothing), under a megabyte for
+/// typical lines (every field from a request is capped, so a line is at most a few
 /// kilobytes).
-pub(crate) const QUEUE_LINES: usize = 1024;
+pub(crate) const QUEUE_LINES: usize = 4096;
 
 /// What the writer receives.
 enum Msg {

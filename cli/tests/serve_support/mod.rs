@@ -148,6 +148,17 @@ impl Server {
         });
     }
 
+    /// `http://ADDR/` of the operator's listener (`--metrics-addr`), from its startup
+    /// line.
+    pub fn metrics_url(&self) -> String {
+        let addr = self
+            .stderr_lines()
+            .iter()
+            .find_map(|l| address_after(l, "metrics on http://"))
+            .expect("a `metrics on` line before `listening on`");
+        format!("http://{addr}/")
+    }
+
     /// `http://ADDR/`.
     pub fn url(&self) -> String {
         format!("http://{}/", self.addr)
