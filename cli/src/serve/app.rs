@@ -11,6 +11,9 @@
 //!    the listen backlog.
 //! 2. The form, and everything precomputed from it, is built once at startup and only
 //!    read afterwards (`&'static`, shared by every connection).
+//! 3. Shutdown stops accepting at once (the listener is closed, so new connections are
+//!    refused), lets every request in flight finish and closes idle connections, and
+//!    cuts what is left at the shutdown time-out.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -30,6 +33,7 @@ use tokio::sync::Semaphore;
 
 use super::arrival::Arrival;
 use super::log::Log;
+use super::metrics::Metrics;
 use super::upstream::Upstream;
 
 /// Every response body: precomputed bytes, or an upstream's body relayed.
@@ -53,6 +57,8 @@ pub(crate) struct App {
     pub upstream: Option<Upstream>,
     /// The operator's log.
     pub log: Log,
+    /// What the operator's listener exposes.
+    pub metrics: &'static Metrics,
     /// The time allowed for a whole request body.
     pub body_timeout: Duration,
 }
@@ -64,6 +70,8 @@ pub(crate) struct ConnLimits {
     pub header_timeout: Duration,
     /// At most this many connections at once.
     pub max_connections: usize,
+    /// After the shutdown signal, how long requests in flight may take to finish.
+    pub shutdown_timeout: Duration,
 }
 
 /// Answer one request.
@@ -101,7 +109,8 @@ fn bare(status: StatusCode) -> Response<Body> {
 }
 
 /// Serve `app` on `listener` until `shutdown` completes; then stop accepting and give
-/// open connections up to five seconds to finish their current request.
+/// open connections up to the shutdown time-out to finish their current request
+/// (invariant 3).
 pub(crate) async fn serve(
     app: &'static App,
     listener: TcpListener,
@@ -133,7 +142,7 @@ pub(crate) async fn serve(
                 Ok(a) => a,
                 Err(e) => {
                     // Out of descriptors and the like: wait rather than spin.
-                    eprintln!("formgate serve: accept failed: {e}");
+                    app.log.note(&format!("accept failed: {e}"));
                     tokio::time::sleep(Duration::from_millis(100)).await;
                     continue;
                 }
@@ -145,12 +154,28 @@ pub(crate) async fn serve(
             service_fn(move |req| async move { Ok::<_, Infallible>(handle(app, req).await) }),
         );
         let conn = graceful.watch(conn);
+        let open = app.metrics.open();
         tokio::spawn(async move {
             // A client that resets or times out ends only its own connection.
             let _ = conn.await;
+            drop(open);
             drop(permit);
         });
     }
+    // Invariant 3: new connections are refused from here on.
     drop(listener);
-    let _ = tokio::time::timeout(Duration::from_secs(5), graceful.shutdown()).await;
+    let in_flight = limits.max_connections.max(1) - slots.available_permits();
+    app.log.note(&format!(
+        "shutting down: {in_flight} connections open, up to {} s to finish",
+        limits.shutdown_timeout.as_secs_f64()
+    ));
+    if tokio::time::timeout(limits.shutdown_timeout, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        let cut = limits.max_connections.max(1) - slots.available_permits();
+        app.log.note(&format!(
+            "shutdown time-out: {cut} connections cut unfinished"
+        ));
+    }
 }

@@ -2,19 +2,30 @@
 //! never told (the response to a rejection is a bare `204`).
 //!
 //! Invariants:
-//! 1. One act, at most one line, written whole under the standard-error lock, so lines
-//!    from concurrent acts never interleave.
+//! 1. One act, at most one line, handed whole to the log queue (sink.rs), which never
+//!    makes an act wait and never interleaves lines; a full queue drops lines and
+//!    counts them.
 //! 2. Everything that came from the request (the `GPT-Actor` value, pointers into the
 //!    body) is written quoted and escaped, so no request can forge or split a line.
 //! 3. Logging only records: nothing in a verdict reads the log or the `GPT-Actor` value.
+//! 4. Every act passes through [`Log::act`] once, whatever the level, and is counted
+//!    there in the metrics (metrics.rs).
 //!
-//! A line is `logfmt`: `TIME act verdict=… status=… bytes=… ms=… [kind=… offset=…
-//! pointer="…" form_pointer="…"] [upstream=…] actor="…"|actor=-`.
+//! `--log-format text` (the default) writes `logfmt`: `TIME act verdict=… status=…
+//! bytes=… ms=… [kind=… offset=… pointer="…" form_pointer="…"] [upstream=…]
+//! actor="…"|actor=-`, and the server's own messages as `formgate serve: …`.
+//! `--log-format json` writes one JSON object per line with the same fields
+//! (`{"time":…,"event":"act","verdict":…}`; a field cut to its cap has a sibling
+//! `…_cut: true`), and the server's messages as `{"time":…,"event":"serve",
+//! "message":…}`.
 
 use std::fmt::Write as _;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use formgate::{Rejection, RejectionKind};
+
+use super::metrics::Metrics;
+use super::sink::Sink;
 
 /// How much the server writes per act.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
@@ -26,6 +37,15 @@ pub(crate) enum Level {
     Reject,
     /// Every act.
     All,
+}
+
+/// How lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// `logfmt` lines, `key=value` separated by spaces.
+    Text,
+    /// One JSON object per line.
+    Json,
 }
 
 /// The longest `GPT-Actor` value written; longer values are cut, and say so.
@@ -80,19 +100,28 @@ pub(crate) struct Entry<'a> {
 }
 
 /// Where act lines go, and how many.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug)]
 pub(crate) struct Log {
     level: Level,
+    format: Format,
+    sink: Sink,
+    metrics: &'static Metrics,
 }
 
 impl Log {
-    /// A log at `level`.
-    pub fn new(level: Level) -> Log {
-        Log { level }
+    /// A log at `level`, written in `format` to `sink`, counting every act in `metrics`.
+    pub fn new(level: Level, format: Format, sink: Sink, metrics: &'static Metrics) -> Log {
+        Log {
+            level,
+            format,
+            sink,
+            metrics,
+        }
     }
 
-    /// Write the line for one act, if the level asks for it (invariant 1).
+    /// Count one act and queue its line, if the level asks for it (invariants 1, 4).
     pub fn act(&self, entry: &Entry<'_>) {
+        self.metrics.act(entry);
         let wanted = match self.level {
             Level::Off => false,
             Level::Reject => !entry.verdict.accepted() || entry.status >= 500,
@@ -101,10 +130,39 @@ impl Log {
         if !wanted {
             return;
         }
-        let line = format_line(SystemTime::now(), entry);
-        use std::io::Write as _;
-        // A closed standard error must not take the server down.
-        let _ = std::io::stderr().lock().write_all(line.as_bytes());
+        let now = SystemTime::now();
+        self.sink.write(match self.format {
+            Format::Text => format_line(now, entry),
+            Format::Json => json_line(now, entry),
+        });
+    }
+
+    /// Queue one of the server's own messages (`listening on …`, `stopped`), whatever
+    /// the level.
+    pub fn note(&self, message: &str) {
+        self.sink
+            .write(note_line(self.format, SystemTime::now(), message));
+    }
+
+    /// Write what is queued, waiting at most `wait` (sink.rs, invariant 4).
+    pub fn finish(&self, wait: Duration) {
+        self.sink.finish(wait);
+    }
+}
+
+/// The line for one of the server's own messages, newline included.
+pub(crate) fn note_line(format: Format, now: SystemTime, message: &str) -> String {
+    match format {
+        Format::Text => format!("formgate serve: {message}\n"),
+        Format::Json => {
+            let mut line = String::with_capacity(64 + message.len());
+            line.push_str("{\"time\":\"");
+            line.push_str(&rfc3339(now));
+            line.push_str("\",\"event\":\"serve\",\"message\":");
+            json_string(message, usize::MAX, &mut line);
+            line.push_str("}\n");
+            line
+        }
     }
 }
 
@@ -112,12 +170,7 @@ impl Log {
 pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
     let mut line = String::with_capacity(160);
     line.push_str(&rfc3339(now));
-    let verdict = match entry.verdict {
-        Verdict::Accept => "accept",
-        Verdict::Reject(_) | Verdict::Declared { .. } => "reject",
-        Verdict::Timeout => "timeout",
-        Verdict::Broken => "broken",
-    };
+    let verdict = verdict_name(entry.verdict);
     let ms = entry.elapsed.as_secs_f64() * 1000.0;
     let _ = write!(
         line,
@@ -157,7 +210,7 @@ pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
     line
 }
 
-/// A short, space-free name for a rejection kind.
+/// A short, space-free name for a rejection kind, with its parameters (text lines).
 fn kind(k: RejectionKind) -> String {
     match k {
         RejectionKind::TooLarge { limit } => format!("too-large limit={limit}"),
@@ -166,12 +219,119 @@ fn kind(k: RejectionKind) -> String {
             let d: String = format!("{p:?}").chars().filter(|c| *c != ' ').collect();
             format!("malformed:{d}")
         }
+        other => kind_name(other),
+    }
+}
+
+/// The stable name of a rejection kind, without parameters: `too-large`,
+/// `malformed:TooDeep`, `not-admitted:required`, `unrepresentable`. Few distinct
+/// values (one per parse error and form keyword), so a metrics label can hold it.
+pub(crate) fn kind_name(k: RejectionKind) -> String {
+    let bare = |debug: String| -> String {
+        debug
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect()
+    };
+    match k {
+        RejectionKind::TooLarge { .. } => "too-large".to_owned(),
+        RejectionKind::Malformed(p) => format!("malformed:{}", bare(format!("{p:?}"))),
         RejectionKind::NotAdmitted { keyword } => format!("not-admitted:{keyword}"),
         RejectionKind::Unrepresentable => "unrepresentable".to_owned(),
-        other => {
-            let d: String = format!("{other:?}").chars().filter(|c| *c != ' ').collect();
-            d
+        other => bare(format!("{other:?}")),
+    }
+}
+
+/// The whole JSON line for `entry`, newline included: the fields of [`format_line`].
+pub(crate) fn json_line(now: SystemTime, entry: &Entry<'_>) -> String {
+    let mut line = String::with_capacity(200);
+    line.push_str("{\"time\":\"");
+    line.push_str(&rfc3339(now));
+    let ms = entry.elapsed.as_secs_f64() * 1000.0;
+    let _ = write!(
+        line,
+        "\",\"event\":\"act\",\"verdict\":\"{}\",\"status\":{},\"bytes\":{},\"ms\":{ms:.3}",
+        verdict_name(entry.verdict),
+        entry.status,
+        entry.bytes
+    );
+    match entry.verdict {
+        Verdict::Reject(r) => {
+            // The text line's kind; `too-large`'s limit is a field of its own.
+            match r.kind() {
+                RejectionKind::TooLarge { limit } => {
+                    let _ = write!(line, ",\"kind\":\"too-large\",\"limit\":{limit}");
+                }
+                k => json_field("kind", &kind(k), usize::MAX, &mut line),
+            }
+            let _ = write!(line, ",\"offset\":{}", r.offset());
+            json_field("pointer", r.pointer(), MAX_POINTER_CHARS, &mut line);
+            if let Some(fp) = r.form_pointer() {
+                json_field("form_pointer", fp, MAX_POINTER_CHARS, &mut line);
+            }
         }
+        Verdict::Declared { length, limit } => {
+            let _ = write!(
+                line,
+                ",\"kind\":\"too-large\",\"declared\":{length},\"limit\":{limit}"
+            );
+        }
+        Verdict::Accept | Verdict::Timeout | Verdict::Broken => {}
+    }
+    if let Some(u) = entry.upstream {
+        json_field("upstream", u, MAX_POINTER_CHARS, &mut line);
+    }
+    match entry.actor {
+        None => line.push_str(",\"actor\":null"),
+        Some(raw) => json_field(
+            "actor",
+            &String::from_utf8_lossy(raw),
+            MAX_ACTOR_CHARS,
+            &mut line,
+        ),
+    }
+    line.push_str("}\n");
+    line
+}
+
+/// `,"NAME":"VALUE"` with the first `max` characters of `value`, and `,"NAME_cut":true`
+/// if it is longer.
+fn json_field(name: &str, value: &str, max: usize, out: &mut String) {
+    let _ = write!(out, ",\"{name}\":");
+    if json_string(value, max, out) {
+        let _ = write!(out, ",\"{name}_cut\":true");
+    }
+}
+
+/// Write the first `max` characters of `s` as a JSON string (RFC 8259: `\"`, `\\` and
+/// every control character escaped; the rest is UTF-8 as it is). Whether `s` was cut.
+fn json_string(s: &str, max: usize, out: &mut String) -> bool {
+    let mut chars = s.chars();
+    out.push('"');
+    for c in chars.by_ref().take(max) {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    chars.next().is_some()
+}
+
+/// The verdict as the log names it.
+fn verdict_name(v: &Verdict) -> &'static str {
+    match v {
+        Verdict::Accept => "accept",
+        Verdict::Reject(_) | Verdict::Declared { .. } => "reject",
+        Verdict::Timeout => "timeout",
+        Verdict::Broken => "broken",
     }
 }
 
@@ -287,6 +447,49 @@ mod tests {
             "{line}"
         );
         assert!(line.ends_with(" actor=-\n"), "{line}");
+    }
+
+    /// The JSON line is strict JSON whatever the request put in it: quotes,
+    /// backslashes, control characters, bytes that are not UTF-8.
+    #[test]
+    fn json_lines_escape_what_the_request_controls() {
+        let form = formgate::Form::compile(br#"{"additionalProperties":false}"#).unwrap();
+        let r = form.verify(b"{\"a\\\"\\\\\\u0001\\n\":1}").unwrap_err();
+        let v = Verdict::Reject(r);
+        let line = json_line(
+            UNIX_EPOCH,
+            &Entry {
+                verdict: &v,
+                status: 204,
+                bytes: 20,
+                elapsed: Duration::from_micros(1500),
+                upstream: None,
+                actor: Some(b"evil\" \\ \x01\x7f\xff"),
+            },
+        );
+        assert!(line.ends_with("}\n"), "{line}");
+        let limits = formgate::Limits::default();
+        let doc = formgate::json::parse(line.trim_end().as_bytes(), &limits).unwrap();
+        let field = |name: &str| doc.get(name).and_then(|v| v.as_str()).map(str::to_owned);
+        assert_eq!(field("time").as_deref(), Some("1970-01-01T00:00:00.000Z"));
+        assert_eq!(field("event").as_deref(), Some("act"));
+        assert_eq!(field("verdict").as_deref(), Some("reject"));
+        assert_eq!(
+            field("kind").as_deref(),
+            Some("not-admitted:additionalProperties")
+        );
+        assert_eq!(field("pointer").as_deref(), Some("/a\"\\\u{1}\n"));
+        assert_eq!(
+            field("actor").as_deref(),
+            Some("evil\" \\ \u{1}\u{7f}\u{fffd}")
+        );
+        assert!(
+            line.contains(r#","status":204,"bytes":20,"ms":1.500,"#),
+            "{line}"
+        );
+        assert!(!line.contains("_cut"), "{line}");
+        let note = note_line(Format::Json, UNIX_EPOCH, "listening on http://[::1]:80");
+        assert!(formgate::json::parse(note.trim_end().as_bytes(), &limits).is_ok());
     }
 
     /// A member name of a megabyte made a megabyte line: every field from the request

@@ -7,16 +7,23 @@
 //! array bounded, objects closed, styles an enum).
 //!
 //! The pieces: [`app`] routes and runs connections, [`arrival`] answers `GET`,
-//! [`act`] verifies `POST` bodies, [`upstream`] forwards them, [`log`] the operator's one line per act; the
-//! page for people is `formgate::publish::page`.
+//! [`act`] verifies `POST` bodies, [`upstream`] forwards them, [`log`] the operator's one line per act
+//! (written by [`sink`], which never makes an act wait), [`metrics`] the operator's
+//! listener; the page for people is `formgate::publish::page`.
 //!
 //! At startup one line `formgate serve: listening on http://ADDR` goes to standard
-//! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used).
+//! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used); with
+//! `--metrics-addr`, before it, `formgate serve: metrics on http://ADDR/metrics`. (In
+//! `--log-format json` these are the `message` of a JSON line.) On SIGTERM or Ctrl-C
+//! the server stops accepting, lets acts in flight finish for up to
+//! `--shutdown-timeout`, and exits 0.
 
 mod act;
 mod app;
 mod arrival;
 mod log;
+mod metrics;
+mod sink;
 mod upstream;
 
 use std::net::SocketAddr;
@@ -75,9 +82,21 @@ pub(crate) struct Args {
     #[arg(long = "type", value_name = "NAME")]
     gpt_type: Option<String>,
     /// Write one line per act to standard error: every act, only those not accepted,
-    /// or none
+    /// or none (lines standard error cannot take in time are dropped and counted,
+    /// never waited for)
     #[arg(long, value_name = "LEVEL", value_enum, default_value = "all")]
     log_level: log::Level,
+    /// How log lines are written: `logfmt` text, or one JSON object per line
+    #[arg(long, value_name = "FORMAT", value_enum, default_value = "text")]
+    log_format: log::Format,
+    /// Serve GET /metrics (Prometheus), /healthz and /readyz on this second address
+    /// (keep it private: port 0 picks a free port; the address bound is printed)
+    #[arg(long, value_name = "HOST:PORT")]
+    metrics_addr: Option<SocketAddr>,
+    /// Seconds allowed, after SIGTERM or Ctrl-C, for acts in flight to finish; what is
+    /// left is then cut and the process exits 0
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_SHUTDOWN_TIMEOUT.as_secs_f64())]
+    shutdown_timeout: f64,
     /// Seconds allowed for a whole request body; a slower one is rejected
     #[arg(long, value_name = "SECS", default_value_t = act::DEFAULT_BODY_TIMEOUT.as_secs_f64())]
     body_timeout: f64,
@@ -91,6 +110,14 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = 1024, value_parser = parse_max_connections)]
     max_connections: usize,
 }
+
+/// The time acts in flight are given to finish at shutdown, by default: what the body
+/// time-out gives a whole body.
+const DEFAULT_SHUTDOWN_TIMEOUT: Duration = act::DEFAULT_BODY_TIMEOUT;
+
+/// How long the log may take to write what is queued when the server stops (a
+/// standard error that nobody reads must not keep the process alive).
+const LOG_FINISH: Duration = Duration::from_secs(2);
 
 /// The most `--max-connections` allows: far beyond what one process's file descriptors
 /// hold, and far below what the connection semaphore can count.
@@ -110,10 +137,27 @@ fn parse_max_connections(arg: &str) -> Result<usize, String> {
 /// compile or the messages are malformed; 2 on usage or I/O errors (including an
 /// address that cannot be bound).
 pub(crate) fn run(args: &Args) -> Status {
-    let (app, conn) = match configure(args) {
+    // Counted from the start: the log's drops are among the metrics.
+    let metrics: &'static metrics::Metrics = Box::leak(Box::default());
+    let sink = match sink::Sink::start(args.log_format, &metrics.log_lines_dropped) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("formgate serve: {e}");
+            return Status::Failed;
+        }
+    };
+    let log = log::Log::new(args.log_level, args.log_format, sink, metrics);
+    let (app, conn) = match configure(args, log, metrics) {
         Ok(c) => c,
         Err(status) => return status,
     };
+    let status = serve_until_stopped(args, app, conn);
+    app.log.finish(LOG_FINISH);
+    status
+}
+
+/// Bind the listeners and serve `app` until a shutdown signal, then drain.
+fn serve_until_stopped(args: &Args, app: &'static app::App, conn: app::ConnLimits) -> Status {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -124,7 +168,7 @@ pub(crate) fn run(args: &Args) -> Status {
             return Status::Failed;
         }
     };
-    runtime.block_on(async {
+    let status = runtime.block_on(async {
         let listener = match tokio::net::TcpListener::bind(args.addr).await {
             Ok(l) => l,
             Err(e) => {
@@ -132,17 +176,44 @@ pub(crate) fn run(args: &Args) -> Status {
                 return Status::Failed;
             }
         };
+        if let Some(addr) = args.metrics_addr {
+            let ops = match tokio::net::TcpListener::bind(addr).await {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("formgate serve: --metrics-addr: cannot listen on {addr}: {e}");
+                    return Status::Failed;
+                }
+            };
+            let bound = ops.local_addr().unwrap_or(addr);
+            app.log.note(&format!("metrics on http://{bound}/metrics"));
+            tokio::spawn(metrics::serve(ops, app.metrics, conn.header_timeout));
+        }
         let bound = listener.local_addr().unwrap_or(args.addr);
-        eprintln!("formgate serve: listening on http://{bound}");
-        app::serve(app, listener, conn, shutdown_signal()).await;
-        eprintln!("formgate serve: stopped");
+        let signal = shutdown_signal();
+        // Ready from here: the socket is listening (connections wait in its backlog),
+        // and whoever reads the next line may ask at once.
+        app.metrics.set_ready(true);
+        app.log.note(&format!("listening on http://{bound}"));
+        let shutdown = async {
+            signal.await;
+            app.metrics.set_ready(false);
+        };
+        app::serve(app, listener, conn, shutdown).await;
+        app.log.note("stopped");
         Status::Accepted
-    })
+    });
+    // Connections cut at the shutdown time-out are dropped with their tasks.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    status
 }
 
 /// Build the address from the arguments: the form, the published body and page, the
 /// upstream. Printed errors; the status to exit with.
-fn configure(args: &Args) -> Result<(&'static app::App, app::ConnLimits), Status> {
+fn configure(
+    args: &Args,
+    log: log::Log,
+    metrics: &'static metrics::Metrics,
+) -> Result<(&'static app::App, app::ConnLimits), Status> {
     let limits = args.limits.limits();
     let form = match &args.form {
         Some(path) => crate::form_arg::load(path, limits, &args.dialect)?,
@@ -182,6 +253,7 @@ fn configure(args: &Args) -> Result<(&'static app::App, app::ConnLimits), Status
     let body_timeout = seconds("body-timeout", args.body_timeout)?;
     let header_timeout = seconds("header-timeout", args.header_timeout)?;
     let upstream_timeout = seconds("upstream-timeout", args.upstream_timeout)?;
+    let shutdown_timeout = seconds("shutdown-timeout", args.shutdown_timeout)?;
     let upstream = match &args.upstream {
         None => None,
         Some(url) => Some(upstream::Upstream::new(url, upstream_timeout).map_err(|e| {
@@ -193,8 +265,8 @@ fn configure(args: &Args) -> Result<(&'static app::App, app::ConnLimits), Status
     let published = form.publish(prompt, &messages);
     let sample = args.form.is_none().then_some(TREE_ACT);
     let page = formgate::publish::page(form, prompt, &messages, sample, args.gpt_type.as_deref());
-    eprintln!(
-        "formgate serve: form {} (max_bytes {}, max_depth {}), ETag {}{}",
+    log.note(&format!(
+        "form {} (max_bytes {}, max_depth {}), ETag {}{}",
         args.form
             .as_ref()
             .map_or_else(|| "<embedded tree>".to_owned(), |p| p.display().to_string()),
@@ -204,17 +276,19 @@ fn configure(args: &Args) -> Result<(&'static app::App, app::ConnLimits), Status
         upstream
             .as_ref()
             .map_or_else(String::new, |u| format!(", upstream {}", u.uri())),
-    );
+    ));
     let app = app::App {
         form,
         arrival: arrival::Arrival::new(&published, gpt_type, page),
         upstream,
-        log: log::Log::new(args.log_level),
+        log,
+        metrics,
         body_timeout,
     };
     let conn = app::ConnLimits {
         header_timeout,
         max_connections: args.max_connections,
+        shutdown_timeout,
     };
     Ok((Box::leak(Box::new(app)), conn))
 }
@@ -235,29 +309,39 @@ fn read_messages(path: Option<&PathBuf>) -> Result<Vec<Message>, Status> {
     })
 }
 
-/// Completes on Ctrl-C, or on SIGTERM where there is one.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+/// Completes on Ctrl-C (SIGINT) or SIGTERM. The handlers are installed when this is
+/// called, not when it is first polled, so a signal that comes right after the server
+/// starts listening is a shutdown too, never the default exit. Must be called within
+/// the runtime.
+#[cfg(unix)]
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+    use tokio::signal::unix::{signal, Signal, SignalKind};
+    let term = signal(SignalKind::terminate());
+    let int = signal(SignalKind::interrupt());
+    let wait = |s: std::io::Result<Signal>| async move {
+        match s {
             Ok(mut s) => {
                 s.recv().await;
             }
             Err(_) => std::future::pending::<()>().await,
         }
     };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
+    async move {
+        tokio::select! {
+            () = wait(term) => {}
+            () = wait(int) => {}
+        }
     }
-    eprintln!("formgate serve: shutting down");
+}
+
+/// Completes on Ctrl-C.
+#[cfg(not(unix))]
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+    async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
 }
 
 #[cfg(test)]

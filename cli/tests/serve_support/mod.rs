@@ -1,5 +1,5 @@
-//! Helpers for tests/serve.rs: the built `formgate serve` on a loopback port, an HTTP
-//! client, raw TCP exchanges, and a test upstream.
+//! Helpers for tests/serve.rs and tests/serve_ops.rs: the built `formgate serve` on a
+//! loopback port, an HTTP client, raw TCP exchanges, and a test upstream.
 //!
 //! Every wait here is bounded: a server that does not start, a response that does not
 //! come, a log line that is not written, each fails the test after a few seconds
@@ -11,7 +11,7 @@ use std::convert::Infallible;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, ChildStderr, Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -60,11 +60,31 @@ pub struct Server {
     /// The address it bound.
     pub addr: SocketAddr,
     lines: Arc<Mutex<Vec<String>>>,
+    /// Standard error left unread (see [`Server::start_unread`]).
+    unread: Option<BufReader<ChildStderr>>,
+}
+
+/// The address in a line that says `… on http://ADDR…`, text or JSON.
+fn address_after(line: &str, marker: &str) -> Option<String> {
+    let rest = line.split(marker).nth(1)?;
+    Some(
+        rest.chars()
+            .take_while(|c| !c.is_whitespace() && *c != '"' && *c != '/')
+            .collect(),
+    )
 }
 
 impl Server {
     /// Start `formgate serve --addr 127.0.0.1:0 ARGS...` and wait until it listens.
     pub fn start(args: &[&str]) -> Server {
+        let mut server = Server::start_unread(args);
+        server.read_stderr();
+        server
+    }
+
+    /// Like [`Server::start`], but once the server listens, leave its standard error
+    /// unread (the pipe open, nobody reading) until [`Server::read_stderr`].
+    pub fn start_unread(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_formgate"))
             .arg("serve")
             .args(["--addr", "127.0.0.1:0"])
@@ -78,19 +98,24 @@ impl Server {
         let lines = Arc::new(Mutex::new(Vec::new()));
         let (tx, rx) = std::sync::mpsc::channel();
         let sink = Arc::clone(&lines);
-        // Drain standard error for the whole life of the child, so the log never
-        // blocks the server on a full pipe.
+        // Read standard error up to the line that gives the address, then hand the
+        // rest back unread.
         std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if let Some(rest) = line.split("listening on http://").nth(1) {
-                    let _ = tx.send(rest.trim().to_owned());
+            let mut reader = BufReader::new(stderr);
+            let mut line = String::new();
+            while matches!(reader.read_line(&mut line), Ok(n) if n > 0) {
+                let text = line.trim_end().to_owned();
+                line.clear();
+                let addr = address_after(&text, "listening on http://");
+                sink.lock().expect("log lock").push(text);
+                if let Some(addr) = addr {
+                    let _ = tx.send((addr, reader));
+                    return;
                 }
-                sink.lock().expect("log lock").push(line);
             }
         });
-        let addr = match rx.recv_timeout(STEP) {
-            Ok(a) => a.parse().expect("a socket address"),
+        let (addr, unread) = match rx.recv_timeout(STEP) {
+            Ok((a, reader)) => (a.parse().expect("a socket address"), reader),
             Err(_) => {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -100,7 +125,38 @@ impl Server {
                 );
             }
         };
-        Server { child, addr, lines }
+        Server {
+            child,
+            addr,
+            lines,
+            unread: Some(unread),
+        }
+    }
+
+    /// Read standard error from here on, for the whole life of the child, so the log
+    /// never finds the pipe full.
+    pub fn read_stderr(&mut self) {
+        let Some(reader) = self.unread.take() else {
+            return;
+        };
+        let sink = Arc::clone(&self.lines);
+        std::thread::spawn(move || {
+            for line in reader.lines() {
+                let Ok(line) = line else { break };
+                sink.lock().expect("log lock").push(line);
+            }
+        });
+    }
+
+    /// `http://ADDR/` of the operator's listener (`--metrics-addr`), from its startup
+    /// line.
+    pub fn metrics_url(&self) -> String {
+        let addr = self
+            .stderr_lines()
+            .iter()
+            .find_map(|l| address_after(l, "metrics on http://"))
+            .expect("a `metrics on` line before `listening on`");
+        format!("http://{addr}/")
     }
 
     /// `http://ADDR/`.
@@ -123,18 +179,22 @@ impl Server {
 
     /// Wait (bounded) for an act line containing every one of `parts`.
     pub fn wait_for_act(&self, parts: &[&str]) -> String {
+        self.wait_for_line(&format!("an act line with {parts:?}"), |l| {
+            l.contains(" act verdict=") && parts.iter().all(|p| l.contains(p))
+        })
+    }
+
+    /// Wait (bounded) for a line of standard error for which `wanted` holds; `what`
+    /// names it in the failure.
+    pub fn wait_for_line(&self, what: &str, wanted: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
-            if let Some(l) = self
-                .act_lines()
-                .into_iter()
-                .find(|l| parts.iter().all(|p| l.contains(p)))
-            {
+            if let Some(l) = self.stderr_lines().into_iter().find(|l| wanted(l)) {
                 return l;
             }
             assert!(
                 Instant::now() < deadline,
-                "no act line with {parts:?}; log: {:#?}",
+                "no line: {what}; log: {:#?}",
                 self.stderr_lines()
             );
             std::thread::sleep(Duration::from_millis(20));
@@ -166,18 +226,32 @@ impl Server {
     /// Send SIGTERM and wait (bounded) for the process to exit: its exit code.
     #[cfg(unix)]
     pub fn terminate(&mut self) -> Option<i32> {
+        self.signal("TERM");
+        self.wait_exit(Duration::from_secs(10))
+    }
+
+    /// Send the signal `name` (`TERM`, `INT`).
+    #[cfg(unix)]
+    pub fn signal(&self, name: &str) {
         let pid = self.child.id().to_string();
         let sent = Command::new("kill")
-            .args(["-TERM", &pid])
+            .args([&format!("-{name}"), &pid])
             .status()
             .expect("kill runs");
-        assert!(sent.success(), "kill -TERM {pid}");
-        let deadline = Instant::now() + Duration::from_secs(10);
+        assert!(sent.success(), "kill -{name} {pid}");
+    }
+
+    /// Wait up to `within` for the process to exit: its exit code.
+    pub fn wait_exit(&mut self, within: Duration) -> Option<i32> {
+        let deadline = Instant::now() + within;
         loop {
             if let Some(status) = self.child.try_wait().expect("wait") {
                 return status.code();
             }
-            assert!(Instant::now() < deadline, "still running after SIGTERM");
+            assert!(
+                Instant::now() < deadline,
+                "still running {within:?} after the signal"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     }

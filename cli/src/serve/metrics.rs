@@ -1,0 +1,264 @@
+//! The operator's listener (`--metrics-addr`): `GET /metrics` in the Prometheus text
+//! exposition format, `GET /healthz` (the process answers) and `GET /readyz` (it is
+//! listening and not shutting down).
+//!
+//! Invariants:
+//! 1. Counting is a few relaxed atomic additions per act (one short lock for a
+//!    rejection's kind), never a wait on the listener; the numbers are read only when
+//!    scraped.
+//! 2. Labels have few values: `verdict` is `accept` or `reject`, `kind` the stable
+//!    name of a rejection kind (log.rs, `kind_name`) or `timeout`, `broken`.
+//! 3. Nothing here reads or answers acts: it is a separate listener, meant for a
+//!    private network (a load balancer's health checks, a Prometheus server).
+
+use std::collections::BTreeMap;
+use std::convert::Infallible;
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{self, HeaderValue};
+use hyper::service::service_fn;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
+
+use super::app::{full, Body};
+use super::log::{kind_name, Entry, Verdict};
+
+/// The upper bounds, in seconds, of `formgate_act_duration_seconds`: half a millisecond
+/// (a small act verified whole) to ten seconds (the default body time-out).
+const BUCKETS: [f64; 14] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+
+/// What the server counts (invariant 1). Lives as long as the process.
+#[derive(Debug, Default)]
+pub(crate) struct Metrics {
+    accepted: AtomicU64,
+    rejected: AtomicU64,
+    /// Acts not accepted, by kind.
+    rejections: Mutex<BTreeMap<String, u64>>,
+    /// Acts by duration: one count per bucket of [`BUCKETS`], then those above.
+    durations: [AtomicU64; BUCKETS.len() + 1],
+    /// The sum of act durations, in nanoseconds.
+    duration_nanos: AtomicU64,
+    /// Log lines dropped because the log queue was full (sink.rs).
+    pub log_lines_dropped: AtomicU64,
+    /// Connections being served on the act listener.
+    open_connections: AtomicU64,
+    /// Listening, and not shutting down.
+    ready: AtomicBool,
+}
+
+/// One open connection, counted until dropped.
+#[derive(Debug)]
+pub(crate) struct Open(&'static Metrics);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.open_connections.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Metrics {
+    /// Count one act (log.rs calls this for every act).
+    pub fn act(&self, entry: &Entry<'_>) {
+        let kind = match entry.verdict {
+            Verdict::Accept => None,
+            Verdict::Reject(r) => Some(kind_name(r.kind())),
+            Verdict::Declared { .. } => Some("too-large".to_owned()),
+            Verdict::Timeout => Some("timeout".to_owned()),
+            Verdict::Broken => Some("broken".to_owned()),
+        };
+        match kind {
+            None => self.accepted.fetch_add(1, Ordering::Relaxed),
+            Some(kind) => {
+                if let Ok(mut r) = self.rejections.lock() {
+                    *r.entry(kind).or_insert(0) += 1;
+                }
+                self.rejected.fetch_add(1, Ordering::Relaxed)
+            }
+        };
+        let secs = entry.elapsed.as_secs_f64();
+        let bucket = BUCKETS
+            .iter()
+            .position(|le| secs <= *le)
+            .unwrap_or(BUCKETS.len());
+        self.durations[bucket].fetch_add(1, Ordering::Relaxed);
+        let nanos = u64::try_from(entry.elapsed.as_nanos()).unwrap_or(u64::MAX);
+        self.duration_nanos.fetch_add(nanos, Ordering::Relaxed);
+    }
+
+    /// Count a connection on the act listener until the value is dropped.
+    pub fn open(&'static self) -> Open {
+        self.open_connections.fetch_add(1, Ordering::Relaxed);
+        Open(self)
+    }
+
+    /// Say whether `/readyz` answers ready.
+    pub fn set_ready(&self, ready: bool) {
+        self.ready.store(ready, Ordering::Relaxed);
+    }
+
+    /// The exposition, in the Prometheus text format (version 0.0.4).
+    pub fn render(&self) -> String {
+        let mut out = String::with_capacity(2048);
+        let load = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        head(
+            &mut out,
+            "acts_total",
+            "counter",
+            "Acts answered, by verdict.",
+        );
+        let _ = writeln!(
+            out,
+            "formgate_acts_total{{verdict=\"accept\"}} {}",
+            load(&self.accepted)
+        );
+        let _ = writeln!(
+            out,
+            "formgate_acts_total{{verdict=\"reject\"}} {}",
+            load(&self.rejected)
+        );
+        head(
+            &mut out,
+            "rejections_total",
+            "counter",
+            "Acts not accepted, by the kind of rejection.",
+        );
+        if let Ok(r) = self.rejections.lock() {
+            for (kind, n) in r.iter() {
+                let _ = writeln!(
+                    out,
+                    "formgate_rejections_total{{kind=\"{}\"}} {n}",
+                    label(kind)
+                );
+            }
+        }
+        head(
+            &mut out,
+            "act_duration_seconds",
+            "histogram",
+            "From the start of an act's request to its answer.",
+        );
+        let mut cumulative = 0u64;
+        for (i, le) in BUCKETS.iter().enumerate() {
+            cumulative += load(&self.durations[i]);
+            let _ = writeln!(
+                out,
+                "formgate_act_duration_seconds_bucket{{le=\"{le}\"}} {cumulative}"
+            );
+        }
+        cumulative += load(&self.durations[BUCKETS.len()]);
+        let _ = writeln!(
+            out,
+            "formgate_act_duration_seconds_bucket{{le=\"+Inf\"}} {cumulative}"
+        );
+        let sum = Duration::from_nanos(load(&self.duration_nanos)).as_secs_f64();
+        let _ = writeln!(out, "formgate_act_duration_seconds_sum {sum}");
+        let _ = writeln!(out, "formgate_act_duration_seconds_count {cumulative}");
+        head(
+            &mut out,
+            "log_lines_dropped_total",
+            "counter",
+            "Log lines dropped because standard error did not keep up.",
+        );
+        let _ = writeln!(
+            out,
+            "formgate_log_lines_dropped_total {}",
+            load(&self.log_lines_dropped)
+        );
+        head(
+            &mut out,
+            "open_connections",
+            "gauge",
+            "Connections being served on the act listener.",
+        );
+        let _ = writeln!(
+            out,
+            "formgate_open_connections {}",
+            load(&self.open_connections)
+        );
+        out
+    }
+}
+
+/// The `# HELP` and `# TYPE` lines of `formgate_NAME`.
+fn head(out: &mut String, name: &str, kind: &str, help: &str) {
+    let _ = writeln!(out, "# HELP formgate_{name} {help}");
+    let _ = writeln!(out, "# TYPE formgate_{name} {kind}");
+}
+
+/// A label value with `\`, `"` and newlines escaped, as the text format asks.
+fn label(value: &str) -> String {
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
+}
+
+/// The content type of the text exposition format.
+const EXPOSITION: &str = "text/plain; version=0.0.4; charset=utf-8";
+
+/// Answer one request on the operator's listener.
+fn respond(metrics: &Metrics, req: &Request<Incoming>) -> Response<Body> {
+    let (status, body) = match (req.method(), req.uri().path()) {
+        (&Method::GET | &Method::HEAD, "/metrics") => (StatusCode::OK, metrics.render()),
+        (&Method::GET | &Method::HEAD, "/healthz") => (StatusCode::OK, "ok\n".to_owned()),
+        (&Method::GET | &Method::HEAD, "/readyz") => {
+            if metrics.ready.load(Ordering::Relaxed) {
+                (StatusCode::OK, "ready\n".to_owned())
+            } else {
+                (StatusCode::SERVICE_UNAVAILABLE, "not ready\n".to_owned())
+            }
+        }
+        (&Method::GET | &Method::HEAD, _) => (StatusCode::NOT_FOUND, String::new()),
+        _ => (StatusCode::METHOD_NOT_ALLOWED, String::new()),
+    };
+    let mut r = Response::new(full(Bytes::from(body)));
+    *r.status_mut() = status;
+    let content_type = if req.uri().path() == "/metrics" {
+        EXPOSITION
+    } else {
+        "text/plain; charset=utf-8"
+    };
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        r.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+    }
+    r
+}
+
+/// Serve the operator's listener for as long as the process runs; every connection
+/// has the act listener's header time-out.
+pub(crate) async fn serve(
+    listener: TcpListener,
+    metrics: &'static Metrics,
+    header_timeout: Duration,
+) {
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_timeout);
+    let builder = std::sync::Arc::new(builder);
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            // Out of descriptors and the like: wait rather than spin.
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let builder = std::sync::Arc::clone(&builder);
+        tokio::spawn(async move {
+            let service =
+                service_fn(move |req| async move { Ok::<_, Infallible>(respond(metrics, &req)) });
+            let _ = builder
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
+}
