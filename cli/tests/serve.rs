@@ -17,6 +17,7 @@ use formgate::publish::Message;
 use formgate::Form;
 use hyper::{Method, StatusCode};
 use serve_support::*;
+use tokio::io::AsyncWriteExt as _;
 
 /// Bodies for the embedded tree form that it admits.
 fn admitted() -> Vec<Vec<u8>> {
@@ -701,6 +702,106 @@ async fn an_upstream_that_cannot_be_reached_is_502_and_a_silent_one_504() {
     assert!(started.elapsed() < Duration::from_secs(8));
     server.wait_for_act(&["status=504", "upstream=timeout"]);
     holder.abort();
+}
+
+/// An upstream that sends its head and then stalls its body, or drips it a byte at a
+/// time for ever, is cut off at the upstream time-out: it covers the whole answer, not
+/// only its head.
+#[tokio::test]
+async fn an_upstream_that_stalls_its_body_is_cut_off_at_the_time_out() {
+    let stalled = raw_upstream(|mut s| async move {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n";
+        let _ = s.write_all(head.as_bytes()).await;
+        let _ = s.write_all(b"the first bytes").await;
+        // Hold the connection open, silent.
+        tokio::time::sleep(Duration::from_secs(60)).await;
+    })
+    .await;
+    let dripping = raw_upstream(|mut s| async move {
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n";
+        if s.write_all(head.as_bytes()).await.is_err() {
+            return;
+        }
+        for _ in 0..600 {
+            if s.write_all(&chunk(b"x")).await.is_err() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    let act = example_bytes("tree.act.json");
+    for (name, up) in [("stalled", stalled), ("dripping", dripping)] {
+        let server = Server::start(&[
+            "--upstream",
+            &format!("http://{up}/"),
+            "--upstream-timeout",
+            "1",
+        ]);
+        let r = raw(
+            server.addr,
+            vec![(Duration::ZERO, post_bytes(&act))],
+            Duration::from_secs(10),
+        )
+        .await;
+        let text = r.text();
+        assert!(text.starts_with("HTTP/1.1 200 "), "{name}: {text:?}");
+        let closed = r
+            .closed
+            .unwrap_or_else(|| panic!("{name}: the relay is cut off, not left hanging"));
+        assert!(
+            closed >= Duration::from_millis(900) && closed < Duration::from_secs(5),
+            "{name}: cut off at the time-out, not {closed:?}"
+        );
+    }
+}
+
+/// A client that sends an act and never reads the answer holds neither its connection
+/// nor the upstream's for long: sending the answer has its own time-out.
+#[tokio::test]
+async fn a_client_that_never_reads_its_answer_lets_the_upstream_go() {
+    let (released_tx, released_rx) = std::sync::mpsc::channel::<Instant>();
+    let released_tx = std::sync::Mutex::new(released_tx);
+    let endless = raw_upstream(move |mut s| {
+        let released = released_tx.lock().expect("lock").clone();
+        async move {
+            let head =
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n";
+            let mut sent = s.write_all(head.as_bytes()).await;
+            let block = chunk(&[b'x'; 65536]);
+            while sent.is_ok() {
+                sent = s.write_all(&block).await;
+            }
+            let _ = released.send(Instant::now());
+        }
+    })
+    .await;
+    let server = Server::start(&[
+        "--upstream",
+        &format!("http://{endless}/"),
+        "--upstream-timeout",
+        "60",
+        "--write-timeout",
+        "1",
+    ]);
+    let started = Instant::now();
+    let mut client = tokio::net::TcpStream::connect(server.addr)
+        .await
+        .expect("connect");
+    client
+        .write_all(&post_bytes(&example_bytes("tree.act.json")))
+        .await
+        .expect("the act is sent");
+    // Never read; wait for the upstream to be let go.
+    let released = tokio::task::spawn_blocking(move || released_rx.recv_timeout(STEP))
+        .await
+        .expect("the waiting task");
+    let at = released
+        .expect("the upstream connection is closed")
+        .duration_since(started);
+    assert!(at < Duration::from_secs(10), "let go after {at:?}");
+    drop(client);
 }
 
 #[test]

@@ -419,3 +419,74 @@ pub fn percentile(samples: &mut [Duration], p: f64) -> Duration {
     let rank = ((p / 100.0) * samples.len() as f64).ceil() as usize;
     samples[rank.clamp(1, samples.len()) - 1]
 }
+
+/// A scripted upstream on a loopback port: on each connection it reads one request
+/// (the head, then a `Content-Length` body), then hands the connection to `answer`,
+/// which writes what it likes and keeps the connection as long as it likes. Stops with
+/// the runtime.
+pub async fn raw_upstream<F, Fut>(answer: F) -> SocketAddr
+where
+    F: Fn(TcpStream) -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("local address");
+    let answer = Arc::new(answer);
+    tokio::spawn(async move {
+        loop {
+            let Ok((mut stream, _)) = listener.accept().await else {
+                return;
+            };
+            let answer = Arc::clone(&answer);
+            tokio::spawn(async move {
+                if read_request(&mut stream).await.is_some() {
+                    answer(stream).await;
+                }
+            });
+        }
+    });
+    addr
+}
+
+/// Read one request with a `Content-Length` body (or none) from `stream`: its head.
+async fn read_request(stream: &mut TcpStream) -> Option<String> {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 8192];
+    let end = loop {
+        if let Some(at) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+            break at + 4;
+        }
+        let n = stream.read(&mut buf).await.ok()?;
+        if n == 0 {
+            return None;
+        }
+        got.extend_from_slice(&buf[..n]);
+    };
+    let head = String::from_utf8_lossy(&got[..end]).into_owned();
+    let length: usize = head
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .find(|(k, _)| k.trim().eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, v)| v.trim().parse().ok())
+        .unwrap_or(0);
+    let mut body = got.len() - end;
+    while body < length {
+        let n = stream.read(&mut buf).await.ok()?;
+        if n == 0 {
+            return None;
+        }
+        body += n;
+    }
+    Some(head)
+}
+
+/// `POST /` of `body` with its `Content-Length`, as raw bytes.
+pub fn post_bytes(body: &[u8]) -> Vec<u8> {
+    let mut r = format!(
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    r.extend_from_slice(body);
+    r
+}
