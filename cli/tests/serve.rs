@@ -804,6 +804,58 @@ async fn a_client_that_never_reads_its_answer_lets_the_upstream_go() {
     drop(client);
 }
 
+/// Every header of the upstream's answer is relayed but the hop-by-hop ones (RFC 9110
+/// section 7.6.1), those the upstream's `Connection` names among them; the framing is
+/// the gateway's own.
+#[tokio::test]
+async fn the_upstreams_headers_are_relayed_but_hop_by_hop_ones() {
+    let up = raw_upstream(|mut s| async move {
+        let answer = "HTTP/1.1 202 Accepted\r\n\
+            Content-Type: application/json\r\n\
+            Location: /acts/17\r\n\
+            Retry-After: 120\r\n\
+            Link: </a>; rel=\"a\"\r\n\
+            Link: </b>; rel=\"b\"\r\n\
+            Connection: keep-alive, X-Hop\r\n\
+            X-Hop: secret\r\n\
+            Keep-Alive: timeout=5\r\n\
+            Proxy-Connection: keep-alive\r\n\
+            Proxy-Authenticate: Basic realm=\"up\"\r\n\
+            Proxy-Authorization: Basic eA==\r\n\
+            Trailer: X-Checksum\r\n\
+            TE: trailers\r\n\
+            Upgrade: h2c\r\n\
+            Content-Length: 13\r\n\r\n{\"queued\":17}";
+        let _ = s.write_all(answer.as_bytes()).await;
+        tokio::time::sleep(Duration::from_secs(5)).await;
+    })
+    .await;
+    let server = Server::start(&["--upstream", &format!("http://{up}/")]);
+    let r = post(&server.url(), &example_bytes("tree.act.json")).await;
+    assert_eq!(r.status, StatusCode::ACCEPTED);
+    assert_eq!(&r.body[..], br#"{"queued":17}"#);
+    assert_eq!(r.header("location"), Some("/acts/17"));
+    assert_eq!(r.header("retry-after"), Some("120"));
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    assert_eq!(r.header("content-length"), Some("13"));
+    let links: Vec<_> = r.headers.get_all("link").iter().collect();
+    assert_eq!(links.len(), 2, "{:?}", r.headers);
+    for hop in [
+        "x-hop",
+        "keep-alive",
+        "proxy-connection",
+        "proxy-authenticate",
+        "proxy-authorization",
+        "trailer",
+        "te",
+        "upgrade",
+        "transfer-encoding",
+    ] {
+        assert_eq!(r.header(hop), None, "{hop}: {:?}", r.headers);
+    }
+    assert_ne!(r.header("connection"), Some("keep-alive, X-Hop"));
+}
+
 #[test]
 fn startup_errors_exit_1_or_2() {
     let bad_form = temp_file("bad.form.json", br#"{"type":"string","frobnicate":1}"#);

@@ -4,9 +4,11 @@
 //! 1. The upstream receives the exact bytes of the accepted body, as a `POST` with
 //!    `Content-Type: application/json` and the `GPT-Actor` value if there was one,
 //!    to the configured URL; nothing is re-serialized.
-//! 2. Its status and body are relayed as they come (the body streamed, with its
-//!    `Content-Type`); if it cannot be reached the answer is `502`, if its head does
-//!    not come within the upstream time-out, `504`.
+//! 2. Its status, headers and body are relayed as they come (the body streamed), but
+//!    for the hop-by-hop headers, which describe the upstream's connection and not the
+//!    answer ([`HOP_BY_HOP`] and whatever its `Connection` names), and `Content-Length`:
+//!    the framing towards the client is hyper's. If it cannot be reached the answer is
+//!    `502`, if its head does not come within the upstream time-out, `504`.
 //! 3. The upstream time-out bounds the whole answer: one deadline, set when the act is
 //!    forwarded, for the connection, the head and every frame of the body. A body that
 //!    stalls or drips past it is cut off (the client sees the answer end early, never
@@ -22,7 +24,7 @@ use std::time::Duration;
 
 use http_body_util::{BodyExt as _, Full};
 use hyper::body::{Bytes, Frame, Incoming, SizeHint};
-use hyper::header::{self, HeaderValue};
+use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode, Uri};
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
@@ -98,15 +100,52 @@ impl Upstream {
                 };
                 let mut r = Response::new(relay.boxed());
                 *r.status_mut() = status;
-                if let Some(ct) = parts.headers.get(header::CONTENT_TYPE) {
-                    r.headers_mut().insert(header::CONTENT_TYPE, ct.clone());
-                }
+                *r.headers_mut() = relayed(&parts.headers);
                 (r, status.as_u16().to_string())
             }
             Ok(Err(_)) => (bare(StatusCode::BAD_GATEWAY), "unreachable".to_owned()),
             Err(_) => (bare(StatusCode::GATEWAY_TIMEOUT), "timeout".to_owned()),
         }
     }
+}
+
+/// The response headers that describe one connection rather than the answer (RFC 9110
+/// section 7.6.1, and the obsolete `Keep-Alive` and `Proxy-Connection`), and the
+/// framing, which hyper writes anew for the client's connection: never relayed.
+const HOP_BY_HOP: &[&str] = &[
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "proxy-authenticate",
+    "proxy-authorization",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+    "content-length",
+];
+
+/// The upstream's response headers to relay (invariant 2): all but [`HOP_BY_HOP`] and
+/// those its `Connection` header names, every value of a repeated header kept in order.
+fn relayed(upstream: &HeaderMap) -> HeaderMap {
+    let named: Vec<&[u8]> = upstream
+        .get_all(header::CONNECTION)
+        .iter()
+        .flat_map(|v| v.as_bytes().split(|&b| b == b','))
+        .map(<[u8]>::trim_ascii)
+        .filter(|n| !n.is_empty())
+        .collect();
+    let mut out = HeaderMap::with_capacity(upstream.len());
+    for (name, value) in upstream {
+        let hop = HOP_BY_HOP.contains(&name.as_str())
+            || named
+                .iter()
+                .any(|n| n.eq_ignore_ascii_case(name.as_str().as_bytes()));
+        if !hop {
+            out.append(name.clone(), value.clone());
+        }
+    }
+    out
 }
 
 /// The upstream's body, relayed frame by frame until the upstream deadline
