@@ -17,7 +17,7 @@ use formgate::publish::Message;
 use formgate::Form;
 use hyper::{Method, StatusCode};
 use serve_support::*;
-use tokio::io::AsyncWriteExt as _;
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
 /// Bodies for the embedded tree form that it admits.
 fn admitted() -> Vec<Vec<u8>> {
@@ -854,6 +854,104 @@ async fn the_upstreams_headers_are_relayed_but_hop_by_hop_ones() {
         assert_eq!(r.header(hop), None, "{hop}: {:?}", r.headers);
     }
     assert_ne!(r.header("connection"), Some("keep-alive, X-Hop"));
+}
+
+/// What a client that sends `head` and `body` whole saw of an early rejection: the
+/// bytes it read, and the errors that ended its writing or reading, if any.
+async fn send_while_rejected(
+    addr: std::net::SocketAddr,
+    head: String,
+    body: Vec<u8>,
+    read_while_sending: bool,
+) -> (Vec<u8>, Option<std::io::Error>, Option<std::io::Error>) {
+    let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let (mut rd, mut wr) = stream.into_split();
+    let writer = tokio::spawn(async move {
+        wr.write_all(head.as_bytes()).await?;
+        for piece in body.chunks(65536) {
+            wr.write_all(piece).await?;
+        }
+        // Keep the connection open: the server decides when it ends.
+        Ok::<_, std::io::Error>(wr)
+    });
+    let written = async {
+        match tokio::time::timeout(STEP, writer).await {
+            Err(_) => panic!("the body was not sent in time"),
+            Ok(result) => result.expect("the writing task"),
+        }
+    };
+    // Like a client that writes the whole request before it reads, or one that reads
+    // as it writes.
+    let mut written = Box::pin(written);
+    let mut write_error = None;
+    let mut kept = None;
+    if !read_while_sending {
+        match written.as_mut().await {
+            Ok(wr) => kept = Some(wr),
+            Err(e) => write_error = Some(e),
+        }
+    }
+    let mut got = Vec::new();
+    let mut buf = [0u8; 8192];
+    let read_error = loop {
+        match tokio::time::timeout(STEP, rd.read(&mut buf)).await {
+            Err(_) => panic!("no end to the answer: {:?}", String::from_utf8_lossy(&got)),
+            Ok(Ok(0)) => break None,
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+            Ok(Err(e)) => break Some(e),
+        }
+    };
+    if read_while_sending {
+        match written.await {
+            Ok(wr) => kept = Some(wr),
+            Err(e) => write_error = Some(e),
+        }
+    }
+    drop(kept);
+    (got, write_error, read_error)
+}
+
+/// A rejection answered while the client is still sending (its declared length is over
+/// the limit, or its first bytes leave the form) reaches the client whole, and the
+/// client can finish sending: the server half-closes and reads on for a while (up to a
+/// few megabytes) rather than resetting the connection under the answer.
+#[tokio::test]
+async fn an_early_rejection_reaches_a_client_still_sending() {
+    let server = Server::start(&["--body-timeout", "30"]);
+    const BODY: usize = 8_000_000;
+    let mut body = vec![b' '; BODY];
+    body[0] = b'['; // The tree form wants an object.
+    let mut chunked = Vec::with_capacity(BODY + 4096);
+    for piece in body.chunks(65536) {
+        chunked.extend_from_slice(&chunk(piece));
+    }
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    let sized = format!("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {BODY}\r\n\r\n");
+    let streamed =
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n".to_owned();
+    for round in 0..3 {
+        for (name, head, body) in [("sized", &sized, &body), ("chunked", &streamed, &chunked)] {
+            for read_while_sending in [true, false] {
+                let case =
+                    format!("{name}, round {round}, reading while sending: {read_while_sending}");
+                let (got, write_error, read_error) = send_while_rejected(
+                    server.addr,
+                    head.clone(),
+                    body.clone(),
+                    read_while_sending,
+                )
+                .await;
+                let text = String::from_utf8_lossy(&got);
+                assert!(
+                    text.starts_with("HTTP/1.1 204 "),
+                    "{case}: {text:?}, {read_error:?}"
+                );
+                assert!(text.ends_with("\r\n\r\n"), "{case}: {text:?}");
+                assert!(read_error.is_none(), "{case}: reading: {read_error:?}");
+                assert!(write_error.is_none(), "{case}: writing: {write_error:?}");
+            }
+        }
+    }
 }
 
 #[test]

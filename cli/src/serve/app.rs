@@ -9,7 +9,7 @@
 //!    connection is held), every body a body time-out and every write to the client a
 //!    write time-out (conn.rs), so no client holds a task forever; at most
 //!    `max_connections` connections are served at once, more wait in the listen
-//!    backlog.
+//!    backlog. A connection's slot is held until its lingering close ends (conn.rs).
 //! 2. The form, and everything precomputed from it, is built once at startup and only
 //!    read afterwards (`&'static`, shared by every connection).
 
@@ -30,7 +30,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 use super::arrival::Arrival;
-use super::conn::Client;
+use super::conn::{linger, Client};
 use super::log::Log;
 use super::upstream::Upstream;
 
@@ -148,15 +148,19 @@ pub(crate) async fn serve(
             },
         };
         let _ = stream.set_nodelay(true);
-        let client = Client::new(stream, limits.write_timeout);
+        let (client, returned) = Client::new(stream, limits.write_timeout);
         let conn = builder.serve_connection(
             TokioIo::new(client),
             service_fn(move |req| async move { Ok::<_, Infallible>(handle(app, req).await) }),
         );
         let conn = graceful.watch(conn);
         tokio::spawn(async move {
-            // A client that resets or times out ends only its own connection.
-            let _ = conn.await;
+            // A client that resets or times out ends only its own connection; one that
+            // ended well is closed without a reset (conn.rs, invariant 2).
+            let ended_well = conn.await.is_ok();
+            if let (true, Ok(stream)) = (ended_well, returned.await) {
+                linger(stream).await;
+            }
             drop(permit);
         });
     }

@@ -6,7 +6,8 @@
 //! (`examples/tree.form.json`: recursion unrolled to three levels, every string and
 //! array bounded, objects closed, styles an enum).
 //!
-//! The pieces: [`app`] routes and runs connections ([`conn`] their write time-out), [`arrival`] answers `GET`,
+//! The pieces: [`app`] routes and runs connections ([`conn`] their write time-out
+//! and lingering close), [`arrival`] answers `GET`,
 //! [`act`] verifies `POST` bodies, [`upstream`] forwards them, [`log`] the operator's one line per act; the
 //! page for people is `formgate::publish::page`.
 //!
