@@ -7,6 +7,8 @@
 
 #![allow(dead_code)] // Each test uses some of the helpers.
 
+pub mod acts;
+
 use std::convert::Infallible;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -489,4 +491,59 @@ pub fn post_bytes(body: &[u8]) -> Vec<u8> {
     .into_bytes();
     r.extend_from_slice(body);
     r
+}
+
+/// What a client that sends `head` and `body` whole saw of an early rejection: the
+/// bytes it read, and the errors that ended its writing or reading, if any.
+pub async fn send_while_rejected(
+    addr: SocketAddr,
+    head: String,
+    body: Vec<u8>,
+    read_while_sending: bool,
+) -> (Vec<u8>, Option<std::io::Error>, Option<std::io::Error>) {
+    let stream = TcpStream::connect(addr).await.expect("connect");
+    let (mut rd, mut wr) = stream.into_split();
+    let writer = tokio::spawn(async move {
+        wr.write_all(head.as_bytes()).await?;
+        for piece in body.chunks(65536) {
+            wr.write_all(piece).await?;
+        }
+        // Keep the connection open: the server decides when it ends.
+        Ok::<_, std::io::Error>(wr)
+    });
+    let written = async {
+        match tokio::time::timeout(STEP, writer).await {
+            Err(_) => panic!("the body was not sent in time"),
+            Ok(result) => result.expect("the writing task"),
+        }
+    };
+    // Like a client that writes the whole request before it reads, or one that reads
+    // as it writes.
+    let mut written = Box::pin(written);
+    let mut write_error = None;
+    let mut kept = None;
+    if !read_while_sending {
+        match written.as_mut().await {
+            Ok(wr) => kept = Some(wr),
+            Err(e) => write_error = Some(e),
+        }
+    }
+    let mut got = Vec::new();
+    let mut buf = [0u8; 8192];
+    let read_error = loop {
+        match tokio::time::timeout(STEP, rd.read(&mut buf)).await {
+            Err(_) => panic!("no end to the answer: {:?}", String::from_utf8_lossy(&got)),
+            Ok(Ok(0)) => break None,
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+            Ok(Err(e)) => break Some(e),
+        }
+    };
+    if read_while_sending {
+        match written.await {
+            Ok(wr) => kept = Some(wr),
+            Err(e) => write_error = Some(e),
+        }
+    }
+    drop(kept);
+    (got, write_error, read_error)
 }
