@@ -13,7 +13,7 @@ mod serve_support;
 
 use std::time::{Duration, Instant};
 
-use formgate::publish::Message;
+use formgate::publish::{Answer, Message};
 use formgate::Form;
 use hyper::{Method, StatusCode};
 use serve_support::*;
@@ -163,6 +163,47 @@ async fn arrival_is_the_precomputed_body_whatever_the_request() {
     }
     // A query string is the same address.
     assert_eq!(get(&format!("{url}?x=1"), &[]).await.body, first.body);
+}
+
+/// Every answer to `GET` carries exactly the headers the library decides for it
+/// (`Published::headers`, shared with formgate-axum), besides `Date` and framing.
+#[tokio::test]
+async fn arrival_heads_are_the_librarys() {
+    let form_bytes = br#"{"type":"array","maxItems":3}"#;
+    let form_path = temp_file("heads.form.json", form_bytes);
+    let prompt = "Send up to three things.";
+    let server = Server::start(&[
+        form_path.to_str().expect("UTF-8 path"),
+        "--prompt",
+        prompt,
+        "--type",
+        "demo",
+    ]);
+    let published = Form::compile(form_bytes)
+        .expect("compiles")
+        .publish(prompt, &[]);
+    let url = server.url();
+    let cases: [(Answer, &[(&str, &str)]); 3] = [
+        (Answer::Json, &[]),
+        (Answer::NotModified, &[("if-none-match", published.etag())]),
+        (Answer::Page, &[("accept", "text/html")]),
+    ];
+    for (answer, request) in cases {
+        let r = get(&url, request).await;
+        assert_eq!(r.status.as_u16(), answer.status(), "{answer:?}");
+        let mut got: Vec<(String, String)> = headers_but_date(&r)
+            .into_iter()
+            .filter(|(k, _)| k != "content-length")
+            .collect();
+        got.sort();
+        let mut want: Vec<(String, String)> = published
+            .headers(answer, Some(b"demo"))
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), String::from_utf8(v).expect("ASCII")))
+            .collect();
+        want.sort();
+        assert_eq!(got, want, "{answer:?}");
+    }
 }
 
 #[tokio::test]
