@@ -163,11 +163,15 @@ pub mod publish {
     //! assert!(get.etag().starts_with("\"fg-"));
     //! ```
     //!
-    //! [`page`] is the page for people at the same address, and [`wants_html`] and
-    //! [`Published::matches`] decide between the page, the JSON and `304 Not Modified`
-    //! from a request's `Accept` and `If-None-Match`.
+    //! [`page`] is the page for people at the same address, and [`Published::answer`]
+    //! decides between the page, the JSON and `304 Not Modified` from a request's
+    //! `Accept` ([`wants_html`]) and `If-None-Match` ([`Published::matches`]);
+    //! [`Published::headers`] gives each [`Answer`]'s response headers as plain data, so
+    //! every server of an address sends the same.
     pub use crate::render::page::{
         page, wants_html, PAGE_CONTENT_SECURITY_POLICY, PAGE_CONTENT_TYPE,
     };
-    pub use crate::render::publish::{Message, MessagesError, Published, CONTENT_TYPE};
+    pub use crate::render::publish::{
+        Answer, Header, Message, MessagesError, Published, CONTENT_TYPE, GPT_TYPE,
+    };
 }

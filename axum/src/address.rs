@@ -23,14 +23,14 @@ use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use formgate::publish::{Message, Published};
+use formgate::publish::{Answer, Header, Message, Published};
 use serde::de::DeserializeOwned;
 
 use crate::extract::{declared_length, read_error, FormFor};
 use crate::rejection::{Problems, VerifyRejection};
 
-/// The `GPT-Type` response header.
-pub static GPT_TYPE: HeaderName = HeaderName::from_static("gpt-type");
+/// The `GPT-Type` response header ([`formgate::publish::GPT_TYPE`]).
+pub static GPT_TYPE: HeaderName = HeaderName::from_static(formgate::publish::GPT_TYPE);
 
 /// What is told of a refused act: the rejection (with its kind and, for logs,
 /// formgate's [`Rejection`](formgate::Rejection)).
@@ -194,84 +194,67 @@ fn refused(unread: bool) -> Response {
     r
 }
 
-/// The precomputed answers to `GET /` (invariant 1).
+/// The precomputed answers to `GET /` (invariant 1): for each [`Answer`], in
+/// [`Answer::ALL`]'s order, its status, headers and body. The choice of answer and its
+/// headers are the library's (`Published::answer`, `Published::headers`), shared with
+/// `formgate serve`.
 struct Arrival {
     published: Published,
-    json: Bytes,
-    json_headers: HeaderMap,
-    not_modified_headers: HeaderMap,
-    html: Bytes,
-    html_headers: HeaderMap,
+    answers: [(StatusCode, HeaderMap, Bytes); 3],
 }
 
 impl Arrival {
     fn new<T>(address: &Address<T>) -> Arrival {
         let form = address.form.form();
         let published = form.publish(&address.prompt, &address.messages);
-        let html = formgate::publish::page(
+        let html = Bytes::from(formgate::publish::page(
             form,
             &address.prompt,
             &address.messages,
             address.sample.as_deref(),
             address.gpt_type.as_ref().and_then(|v| v.to_str().ok()),
-        );
-        let mut common = HeaderMap::new();
-        common.insert(header::VARY, HeaderValue::from_static("Accept"));
-        // The form may change when the address restarts: revalidate (cheaply, by tag).
-        common.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-        common.insert(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        );
-        if let Some(t) = &address.gpt_type {
-            common.insert(GPT_TYPE.clone(), t.clone());
-        }
-        let mut not_modified_headers = common.clone();
-        let etag = HeaderValue::from_str(published.etag()).expect("the entity tag is ASCII");
-        not_modified_headers.insert(header::ETAG, etag);
-        let mut json_headers = not_modified_headers.clone();
-        json_headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static(published.content_type()),
-        );
-        let mut html_headers = common;
-        html_headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static(formgate::publish::PAGE_CONTENT_TYPE),
-        );
-        html_headers.insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(formgate::publish::PAGE_CONTENT_SECURITY_POLICY),
-        );
-        Arrival {
-            json: Bytes::copy_from_slice(published.body()),
-            published,
-            json_headers,
-            not_modified_headers,
-            html: Bytes::from(html),
-            html_headers,
-        }
+        ));
+        let json = Bytes::copy_from_slice(published.body());
+        let gpt_type = address.gpt_type.as_ref().map(HeaderValue::as_bytes);
+        let answers = Answer::ALL.map(|answer| {
+            let body = match answer {
+                Answer::Json => json.clone(),
+                Answer::NotModified => Bytes::new(),
+                Answer::Page => html.clone(),
+            };
+            let status = StatusCode::from_u16(answer.status()).unwrap_or(StatusCode::OK);
+            (
+                status,
+                header_map(published.headers(answer, gpt_type)),
+                body,
+            )
+        });
+        Arrival { published, answers }
     }
 
     fn respond(&self, request: &HeaderMap) -> Response {
         let values = |name| request.get_all(name).into_iter().map(HeaderValue::as_bytes);
-        if formgate::publish::wants_html(values(header::ACCEPT)) {
-            return answer(StatusCode::OK, &self.html_headers, self.html.clone());
-        }
-        if self.published.matches(values(header::IF_NONE_MATCH)) {
-            return answer(
-                StatusCode::NOT_MODIFIED,
-                &self.not_modified_headers,
-                Bytes::new(),
-            );
-        }
-        answer(StatusCode::OK, &self.json_headers, self.json.clone())
+        let answer = self
+            .published
+            .answer(values(header::ACCEPT), values(header::IF_NONE_MATCH));
+        let (status, headers, body) = &self.answers[answer as usize];
+        let mut r = Response::new(Body::from(body.clone()));
+        *r.status_mut() = *status;
+        *r.headers_mut() = headers.clone();
+        r
     }
 }
 
-fn answer(status: StatusCode, headers: &HeaderMap, body: Bytes) -> Response {
-    let mut r = Response::new(Body::from(body));
-    *r.status_mut() = status;
-    *r.headers_mut() = headers.clone();
-    r
+/// The library's headers as a map. Every name is a valid lower-case field name and
+/// every value a valid field value (the `GPT-Type` value is a `HeaderValue` already),
+/// so none is dropped in practice; one that were invalid would be left out, not sent
+/// broken.
+fn header_map(headers: Vec<Header>) -> HeaderMap {
+    headers
+        .into_iter()
+        .filter_map(|(name, value)| {
+            let name = HeaderName::from_bytes(name.as_bytes()).ok()?;
+            Some((name, HeaderValue::from_bytes(&value).ok()?))
+        })
+        .collect()
 }

@@ -247,6 +247,42 @@ async fn the_typed_api_answers_size_with_413_and_media_type_with_415() {
     assert_eq!(send(addr, &head, TICKET).await.status, 415);
 }
 
+/// Every answer to `GET` carries exactly the headers the library decides for it
+/// (`Published::headers`, shared with `formgate serve`), besides `Date` and framing.
+#[tokio::test]
+async fn the_address_heads_are_the_librarys() {
+    use formgate::publish::Answer as Kind;
+    let votes: FormFor<serde_json::Value> =
+        FormFor::new(formgate::Form::compile(br#"{"type":"array"}"#).unwrap());
+    let address = formgate_axum::Address::new(votes, "Send a list.")
+        .gpt_type(axum::http::HeaderValue::from_static("demo"));
+    let published = address.published();
+    let addr = serve(address.on_act(|_: serde_json::Value| async { "ok" })).await;
+    let inm = format!("GET / HTTP/1.1\r\nIf-None-Match: {}", published.etag());
+    let cases = [
+        (Kind::Json, "GET / HTTP/1.1".to_owned()),
+        (Kind::NotModified, inm),
+        (Kind::Page, "GET / HTTP/1.1\r\nAccept: text/html".to_owned()),
+    ];
+    for (kind, head) in cases {
+        let a = send(addr, &head, b"").await;
+        assert_eq!(a.status, kind.status(), "{kind:?}");
+        let mut got: Vec<(String, String)> = a
+            .headers
+            .into_iter()
+            .filter(|(k, _)| !["date", "content-length", "connection"].contains(&k.as_str()))
+            .collect();
+        got.sort();
+        let mut want: Vec<(String, String)> = published
+            .headers(kind, Some(b"demo"))
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), String::from_utf8(v).unwrap()))
+            .collect();
+        want.sort();
+        assert_eq!(got, want, "{kind:?}");
+    }
+}
+
 #[tokio::test]
 async fn the_address_publishes_its_form_with_an_entity_tag() {
     let addr = example().await;

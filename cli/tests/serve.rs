@@ -13,10 +13,11 @@ mod serve_support;
 
 use std::time::{Duration, Instant};
 
-use formgate::publish::Message;
+use formgate::publish::{Answer, Message};
 use formgate::Form;
 use hyper::{Method, StatusCode};
 use serve_support::*;
+use tokio::io::AsyncWriteExt as _;
 
 /// Bodies for the embedded tree form that it admits.
 fn admitted() -> Vec<Vec<u8>> {
@@ -60,6 +61,30 @@ fn the_test_bodies_are_what_they_claim() {
     for b in refused() {
         assert!(form.verify(&b).is_err(), "{}", String::from_utf8_lossy(&b));
     }
+}
+
+/// The acts made good or bad by construction are what their labels say, for the
+/// library as well: a check of the generator, which the load test trusts.
+#[test]
+fn the_made_acts_are_what_they_claim() {
+    let form = tree();
+    let acts = acts::mixed(0x5eed, 1000);
+    for a in &acts {
+        assert_eq!(
+            form.verify(&a.body).is_ok(),
+            a.admitted,
+            "{}: {}",
+            a.how,
+            String::from_utf8_lossy(&a.body)
+        );
+    }
+    let kinds: std::collections::BTreeSet<_> = acts.iter().map(|a| a.how).collect();
+    assert_eq!(
+        kinds.len(),
+        acts::FAULTS.len() + 1,
+        "every fault, and good acts"
+    );
+    assert!(acts.iter().filter(|a| a.admitted).count() >= 500);
 }
 
 /// The headers of a reply other than `Date`, for comparing answers.
@@ -138,6 +163,47 @@ async fn arrival_is_the_precomputed_body_whatever_the_request() {
     }
     // A query string is the same address.
     assert_eq!(get(&format!("{url}?x=1"), &[]).await.body, first.body);
+}
+
+/// Every answer to `GET` carries exactly the headers the library decides for it
+/// (`Published::headers`, shared with formgate-axum), besides `Date` and framing.
+#[tokio::test]
+async fn arrival_heads_are_the_librarys() {
+    let form_bytes = br#"{"type":"array","maxItems":3}"#;
+    let form_path = temp_file("heads.form.json", form_bytes);
+    let prompt = "Send up to three things.";
+    let server = Server::start(&[
+        form_path.to_str().expect("UTF-8 path"),
+        "--prompt",
+        prompt,
+        "--type",
+        "demo",
+    ]);
+    let published = Form::compile(form_bytes)
+        .expect("compiles")
+        .publish(prompt, &[]);
+    let url = server.url();
+    let cases: [(Answer, &[(&str, &str)]); 3] = [
+        (Answer::Json, &[]),
+        (Answer::NotModified, &[("if-none-match", published.etag())]),
+        (Answer::Page, &[("accept", "text/html")]),
+    ];
+    for (answer, request) in cases {
+        let r = get(&url, request).await;
+        assert_eq!(r.status.as_u16(), answer.status(), "{answer:?}");
+        let mut got: Vec<(String, String)> = headers_but_date(&r)
+            .into_iter()
+            .filter(|(k, _)| k != "content-length")
+            .collect();
+        got.sort();
+        let mut want: Vec<(String, String)> = published
+            .headers(answer, Some(b"demo"))
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), String::from_utf8(v).expect("ASCII")))
+            .collect();
+        want.sort();
+        assert_eq!(got, want, "{answer:?}");
+    }
 }
 
 #[tokio::test]
@@ -703,6 +769,201 @@ async fn an_upstream_that_cannot_be_reached_is_502_and_a_silent_one_504() {
     holder.abort();
 }
 
+/// An upstream that sends its head and then stalls its body, or drips it a byte at a
+/// time for ever, is cut off at the upstream time-out: it covers the whole answer, not
+/// only its head.
+#[tokio::test]
+async fn an_upstream_that_stalls_its_body_is_cut_off_at_the_time_out() {
+    let stalled = raw_upstream(|mut s| async move {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n";
+        let _ = s.write_all(head.as_bytes()).await;
+        let _ = s.write_all(b"the first bytes").await;
+        // Hold the connection open, silent.
+        tokio::time::sleep(Duration::from_secs(60)).await;
+    })
+    .await;
+    let dripping = raw_upstream(|mut s| async move {
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n";
+        if s.write_all(head.as_bytes()).await.is_err() {
+            return;
+        }
+        for _ in 0..600 {
+            if s.write_all(&chunk(b"x")).await.is_err() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    let act = example_bytes("tree.act.json");
+    for (name, up) in [("stalled", stalled), ("dripping", dripping)] {
+        let server = Server::start(&[
+            "--upstream",
+            &format!("http://{up}/"),
+            "--upstream-timeout",
+            "1",
+        ]);
+        let r = raw(
+            server.addr,
+            vec![(Duration::ZERO, post_bytes(&act))],
+            Duration::from_secs(10),
+        )
+        .await;
+        let text = r.text();
+        assert!(text.starts_with("HTTP/1.1 200 "), "{name}: {text:?}");
+        let closed = r
+            .closed
+            .unwrap_or_else(|| panic!("{name}: the relay is cut off, not left hanging"));
+        assert!(
+            closed >= Duration::from_millis(900) && closed < Duration::from_secs(5),
+            "{name}: cut off at the time-out, not {closed:?}"
+        );
+    }
+}
+
+/// A client that sends an act and never reads the answer holds neither its connection
+/// nor the upstream's for long: sending the answer has its own time-out.
+#[tokio::test]
+async fn a_client_that_never_reads_its_answer_lets_the_upstream_go() {
+    let (released_tx, released_rx) = std::sync::mpsc::channel::<Instant>();
+    let released_tx = std::sync::Mutex::new(released_tx);
+    let endless = raw_upstream(move |mut s| {
+        let released = released_tx.lock().expect("lock").clone();
+        async move {
+            let head =
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n";
+            let mut sent = s.write_all(head.as_bytes()).await;
+            let block = chunk(&[b'x'; 65536]);
+            while sent.is_ok() {
+                sent = s.write_all(&block).await;
+            }
+            let _ = released.send(Instant::now());
+        }
+    })
+    .await;
+    let server = Server::start(&[
+        "--upstream",
+        &format!("http://{endless}/"),
+        "--upstream-timeout",
+        "60",
+        "--write-timeout",
+        "1",
+    ]);
+    let started = Instant::now();
+    let mut client = tokio::net::TcpStream::connect(server.addr)
+        .await
+        .expect("connect");
+    client
+        .write_all(&post_bytes(&example_bytes("tree.act.json")))
+        .await
+        .expect("the act is sent");
+    // Never read; wait for the upstream to be let go.
+    let released = tokio::task::spawn_blocking(move || released_rx.recv_timeout(STEP))
+        .await
+        .expect("the waiting task");
+    let at = released
+        .expect("the upstream connection is closed")
+        .duration_since(started);
+    assert!(at < Duration::from_secs(10), "let go after {at:?}");
+    drop(client);
+}
+
+/// Every header of the upstream's answer is relayed but the hop-by-hop ones (RFC 9110
+/// section 7.6.1), those the upstream's `Connection` names among them; the framing is
+/// the gateway's own.
+#[tokio::test]
+async fn the_upstreams_headers_are_relayed_but_hop_by_hop_ones() {
+    let up = raw_upstream(|mut s| async move {
+        let answer = "HTTP/1.1 202 Accepted\r\n\
+            Content-Type: application/json\r\n\
+            Location: /acts/17\r\n\
+            Retry-After: 120\r\n\
+            Link: </a>; rel=\"a\"\r\n\
+            Link: </b>; rel=\"b\"\r\n\
+            Connection: keep-alive, X-Hop\r\n\
+            X-Hop: secret\r\n\
+            Keep-Alive: timeout=5\r\n\
+            Proxy-Connection: keep-alive\r\n\
+            Proxy-Authenticate: Basic realm=\"up\"\r\n\
+            Proxy-Authorization: Basic eA==\r\n\
+            Trailer: X-Checksum\r\n\
+            TE: trailers\r\n\
+            Upgrade: h2c\r\n\
+            Content-Length: 13\r\n\r\n{\"queued\":17}";
+        let _ = s.write_all(answer.as_bytes()).await;
+        tokio::time::sleep(Duration::from_secs(5)).await;
+    })
+    .await;
+    let server = Server::start(&["--upstream", &format!("http://{up}/")]);
+    let r = post(&server.url(), &example_bytes("tree.act.json")).await;
+    assert_eq!(r.status, StatusCode::ACCEPTED);
+    assert_eq!(&r.body[..], br#"{"queued":17}"#);
+    assert_eq!(r.header("location"), Some("/acts/17"));
+    assert_eq!(r.header("retry-after"), Some("120"));
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    assert_eq!(r.header("content-length"), Some("13"));
+    let links: Vec<_> = r.headers.get_all("link").iter().collect();
+    assert_eq!(links.len(), 2, "{:?}", r.headers);
+    for hop in [
+        "x-hop",
+        "keep-alive",
+        "proxy-connection",
+        "proxy-authenticate",
+        "proxy-authorization",
+        "trailer",
+        "te",
+        "upgrade",
+        "transfer-encoding",
+    ] {
+        assert_eq!(r.header(hop), None, "{hop}: {:?}", r.headers);
+    }
+    assert_ne!(r.header("connection"), Some("keep-alive, X-Hop"));
+}
+
+/// A rejection answered while the client is still sending (its declared length is over
+/// the limit, or its first bytes leave the form) reaches the client whole, and the
+/// client can finish sending: the server half-closes and reads on for a while (up to a
+/// few megabytes) rather than resetting the connection under the answer.
+#[tokio::test]
+async fn an_early_rejection_reaches_a_client_still_sending() {
+    let server = Server::start(&["--body-timeout", "30"]);
+    const BODY: usize = 8_000_000;
+    let mut body = vec![b' '; BODY];
+    body[0] = b'['; // The tree form wants an object.
+    let mut chunked = Vec::with_capacity(BODY + 4096);
+    for piece in body.chunks(65536) {
+        chunked.extend_from_slice(&chunk(piece));
+    }
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    let sized = format!("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {BODY}\r\n\r\n");
+    let streamed =
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n".to_owned();
+    for round in 0..3 {
+        for (name, head, body) in [("sized", &sized, &body), ("chunked", &streamed, &chunked)] {
+            for read_while_sending in [true, false] {
+                let case =
+                    format!("{name}, round {round}, reading while sending: {read_while_sending}");
+                let (got, write_error, read_error) = send_while_rejected(
+                    server.addr,
+                    head.clone(),
+                    body.clone(),
+                    read_while_sending,
+                )
+                .await;
+                let text = String::from_utf8_lossy(&got);
+                assert!(
+                    text.starts_with("HTTP/1.1 204 "),
+                    "{case}: {text:?}, {read_error:?}"
+                );
+                assert!(text.ends_with("\r\n\r\n"), "{case}: {text:?}");
+                assert!(read_error.is_none(), "{case}: reading: {read_error:?}");
+                assert!(write_error.is_none(), "{case}: writing: {write_error:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn startup_errors_exit_1_or_2() {
     let bad_form = temp_file("bad.form.json", br#"{"type":"string","frobnicate":1}"#);
@@ -765,19 +1026,31 @@ async fn ten_thousand_acts_from_fifty_clients() {
     const ACTS_PER_CLIENT: usize = 200;
     let server = Server::start(&[]);
     let url = server.url();
-    let form = tree();
-    let bodies: Vec<(Vec<u8>, StatusCode)> = admitted()
+    // Every body labelled where it is made: the lists above by hand, the rest by
+    // construction (serve_support/acts.rs); none by the verifier under test.
+    let status = |admitted| {
+        if admitted {
+            StatusCode::OK
+        } else {
+            StatusCode::NO_CONTENT
+        }
+    };
+    let bodies: Vec<(Vec<u8>, StatusCode, &str)> = admitted()
         .into_iter()
-        .chain(refused())
-        .map(|b| {
-            let expected = if form.verify(&b).is_ok() {
-                StatusCode::OK
-            } else {
-                StatusCode::NO_CONTENT
-            };
-            (b, expected)
-        })
+        .map(|b| (b, status(true), "admitted()"))
+        .chain(
+            refused()
+                .into_iter()
+                .map(|b| (b, status(false), "refused()")),
+        )
+        .chain(
+            acts::mixed(0x5eed, 200)
+                .into_iter()
+                .map(|a| (a.body, status(a.admitted), a.how)),
+        )
         .collect();
+    assert!(bodies.iter().any(|b| b.1 == StatusCode::OK));
+    assert!(bodies.iter().any(|b| b.1 == StatusCode::NO_CONTENT));
     let bodies = std::sync::Arc::new(bodies);
 
     let started = Instant::now();
@@ -791,7 +1064,7 @@ async fn ten_thousand_acts_from_fifty_clients() {
             let mut latencies = Vec::with_capacity(ACTS_PER_CLIENT);
             let mut wrong = Vec::new();
             for i in 0..ACTS_PER_CLIENT {
-                let (body, expected) = &bodies[(c * 7 + i) % bodies.len()];
+                let (body, expected, how) = &bodies[(c * 7 + i) % bodies.len()];
                 let actor = format!("client-{c}");
                 let t = Instant::now();
                 let r =
@@ -803,7 +1076,8 @@ async fn ten_thousand_acts_from_fifty_clients() {
                     r.body.is_empty()
                 };
                 if r.status != *expected || !ok_body {
-                    wrong.push((String::from_utf8_lossy(body).into_owned(), r.status));
+                    let shown = String::from_utf8_lossy(body).into_owned();
+                    wrong.push((*how, shown, r.status));
                 }
             }
             (latencies, wrong)

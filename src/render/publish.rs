@@ -4,6 +4,9 @@
 //! 1. `s` is [`Form::schema_json`] byte for byte: the published form is the enforced one.
 //! 2. The body and its entity tag are computed once; serving them is a copy.
 //! 3. Every message is an object with exactly a string `role` and a string `content`.
+//! 4. Which answer a `GET` gets, and its response headers, are decided here
+//!    ([`Published::answer`], [`Published::headers`]), as plain data, so every server
+//!    of an address sends the same ones.
 
 use crate::form::Form;
 use crate::parse::error::ParseError;
@@ -12,6 +15,38 @@ use crate::Limits;
 
 /// The content type of the GET body.
 pub const CONTENT_TYPE: &str = "application/json";
+
+/// The name of the response header that carries an address's type, when it has one.
+pub const GPT_TYPE: &str = "gpt-type";
+
+/// A response header as plain data: its name (lower case, a valid field name) and its
+/// value.
+pub type Header = (&'static str, Vec<u8>);
+
+/// The answer to a `GET` (or `HEAD`) of an address, as [`Published::answer`] chooses it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// `200 OK` with the JSON body, [`Published::body`].
+    Json,
+    /// `304 Not Modified`, no body: the request's `If-None-Match` matched.
+    NotModified,
+    /// `200 OK` with the page for people, [`page`](crate::publish::page): the
+    /// request's `Accept` named `text/html`.
+    Page,
+}
+
+impl Answer {
+    /// Every answer, for precomputing their heads.
+    pub const ALL: [Answer; 3] = [Answer::Json, Answer::NotModified, Answer::Page];
+
+    /// The status code of the answer: `200`, `304` or `200`.
+    pub fn status(self) -> u16 {
+        match self {
+            Answer::Json | Answer::Page => 200,
+            Answer::NotModified => 304,
+        }
+    }
+}
 
 /// A prior message for the actor: `{"role": ..., "content": ...}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -134,6 +169,74 @@ impl Published {
             .into_iter()
             .any(|v| list_matches(v, self.etag.as_bytes()))
     }
+
+    /// The answer to a `GET` with these `Accept` and `If-None-Match` field values: the
+    /// page when `Accept` names `text/html` ([`wants_html`](crate::publish::wants_html)),
+    /// else `304` when `If-None-Match` matches ([`Published::matches`]), else the JSON.
+    /// No other request header counts.
+    ///
+    /// ```
+    /// use formgate::publish::Answer;
+    /// let get = formgate::Form::compile(b"{}").unwrap().publish("Send anything.", &[]);
+    /// let none: [&[u8]; 0] = [];
+    /// assert_eq!(get.answer(none, none), Answer::Json);
+    /// assert_eq!(get.answer(none, [get.etag().as_bytes()]), Answer::NotModified);
+    /// assert_eq!(get.answer([&b"text/html"[..]], [get.etag().as_bytes()]), Answer::Page);
+    /// ```
+    pub fn answer<'a>(
+        &self,
+        accept: impl IntoIterator<Item = &'a [u8]>,
+        if_none_match: impl IntoIterator<Item = &'a [u8]>,
+    ) -> Answer {
+        if crate::render::page::wants_html(accept) {
+            Answer::Page
+        } else if self.matches(if_none_match) {
+            Answer::NotModified
+        } else {
+            Answer::Json
+        }
+    }
+
+    /// The response headers of `answer`, the same whatever the request, in order:
+    /// `vary: Accept` (both representations live at one address),
+    /// `cache-control: no-cache` (the form may change when the address restarts:
+    /// revalidate, cheaply, by tag), `x-content-type-options: nosniff`, the address's
+    /// type `gpt-type` when it has one; then `etag` for the JSON and `304`, and the
+    /// content type, with the page's `content-security-policy` for the page. Framing
+    /// headers (`Content-Length`, `Date`) are the server's.
+    ///
+    /// ```
+    /// use formgate::publish::Answer;
+    /// let get = formgate::Form::compile(b"{}").unwrap().publish("Send anything.", &[]);
+    /// let json = get.headers(Answer::Json, Some(b"demo"));
+    /// assert!(json.contains(&("etag", get.etag().as_bytes().to_vec())));
+    /// assert!(json.contains(&("gpt-type", b"demo".to_vec())));
+    /// assert!(!get.headers(Answer::Page, None).iter().any(|(name, _)| *name == "etag"));
+    /// ```
+    pub fn headers(&self, answer: Answer, gpt_type: Option<&[u8]>) -> Vec<Header> {
+        let mut out: Vec<Header> = vec![
+            ("vary", b"Accept".to_vec()),
+            ("cache-control", b"no-cache".to_vec()),
+            ("x-content-type-options", b"nosniff".to_vec()),
+        ];
+        if let Some(t) = gpt_type {
+            out.push((GPT_TYPE, t.to_vec()));
+        }
+        let page = crate::render::page::PAGE_CONTENT_TYPE;
+        let policy = crate::render::page::PAGE_CONTENT_SECURITY_POLICY;
+        match answer {
+            Answer::Json => {
+                out.push(("etag", self.etag.as_bytes().to_vec()));
+                out.push(("content-type", CONTENT_TYPE.as_bytes().to_vec()));
+            }
+            Answer::NotModified => out.push(("etag", self.etag.as_bytes().to_vec())),
+            Answer::Page => {
+                out.push(("content-type", page.as_bytes().to_vec()));
+                out.push(("content-security-policy", policy.as_bytes().to_vec()));
+            }
+        }
+        out
+    }
 }
 
 fn list_matches(mut s: &[u8], etag: &[u8]) -> bool {
@@ -255,6 +358,50 @@ mod tests {
         assert!(!m(&["fg-1"]));
         assert!(!m(&["\"a,\"fg-1\"\""])); // a quoted comma does not split a tag
         assert!(!m(&["\"fg-1"]));
+    }
+
+    #[test]
+    fn heads_of_every_answer() {
+        let form = Form::compile(b"{}").unwrap();
+        let p = publish(&form, "hi", &[]);
+        for answer in Answer::ALL {
+            let h = p.headers(answer, Some(b"t"));
+            for (name, _) in &h {
+                assert!(
+                    name.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'),
+                    "{name}"
+                );
+            }
+            let names: Vec<&str> = h.iter().map(|(n, _)| *n).collect();
+            assert_eq!(
+                names[..4],
+                [
+                    "vary",
+                    "cache-control",
+                    "x-content-type-options",
+                    "gpt-type"
+                ]
+            );
+            assert_eq!(
+                names.contains(&"etag"),
+                answer != Answer::Page,
+                "{answer:?}"
+            );
+            assert_eq!(
+                names.contains(&"content-type"),
+                answer != Answer::NotModified
+            );
+        }
+        assert!(!p
+            .headers(Answer::Json, None)
+            .iter()
+            .any(|(n, _)| *n == "gpt-type"));
+        let none: [&[u8]; 0] = [];
+        let html: &[u8] = b"text/html;q=0.5";
+        assert_eq!(p.answer([html], [&b"*"[..]]), Answer::Page);
+        assert_eq!(p.answer([&b"*/*"[..]], [&b"*"[..]]), Answer::NotModified);
+        assert_eq!(p.answer(none, [&b"\"fg-0\""[..]]), Answer::Json);
+        assert_eq!(Answer::ALL.map(Answer::status), [200, 304, 200]);
     }
 
     #[test]

@@ -18,7 +18,9 @@
 //!    distinct status would tell the actor that the bytes sent so far were still inside
 //!    the form. Only the operator's log says why. (When body bytes were left unread the
 //!    answer also says `Connection: close`: a matter of framing, not of the reason,
-//!    and an answer that comes before the body is sent says as much anyway.)
+//!    and an answer that comes before the body is sent says as much anyway. The
+//!    connection is then closed without a reset, so the early answer reaches a client
+//!    still sending: conn.rs.)
 //! 4. An accepted body is forwarded as the exact bytes received, in one buffer, never
 //!    re-serialized.
 //! 5. `GPT-Actor` is read for the log only.

@@ -6,9 +6,10 @@
 //!
 //! Invariants:
 //! 1. Every connection has a header time-out (also bounding how long an idle kept-alive
-//!    connection is held) and every body a body time-out, so no client holds a task
-//!    forever; at most `max_connections` connections are served at once, more wait in
-//!    the listen backlog.
+//!    connection is held), every body a body time-out and every write to the client a
+//!    write time-out (conn.rs), so no client holds a task forever; at most
+//!    `max_connections` connections are served at once, more wait in the listen
+//!    backlog. A connection's slot is held until its lingering close ends (conn.rs).
 //! 2. The form, and everything precomputed from it, is built once at startup and only
 //!    read afterwards (`&'static`, shared by every connection).
 //! 3. Shutdown stops accepting at once (the listener is closed, so new connections are
@@ -32,12 +33,17 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 use super::arrival::Arrival;
+use super::conn::{linger, Client};
 use super::log::Log;
 use super::metrics::Metrics;
 use super::upstream::Upstream;
 
+/// Why a response body ended early: the upstream's connection failed, or its deadline
+/// passed.
+pub(crate) type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
 /// Every response body: precomputed bytes, or an upstream's body relayed.
-pub(crate) type Body = BoxBody<Bytes, hyper::Error>;
+pub(crate) type Body = BoxBody<Bytes, BoxError>;
 
 /// A body of fixed bytes.
 pub(crate) fn full(bytes: Bytes) -> Body {
@@ -72,6 +78,8 @@ pub(crate) struct ConnLimits {
     pub max_connections: usize,
     /// After the shutdown signal, how long requests in flight may take to finish.
     pub shutdown_timeout: Duration,
+    /// The longest a write to the client may make no progress.
+    pub write_timeout: Duration,
 }
 
 /// Answer one request.
@@ -149,15 +157,20 @@ pub(crate) async fn serve(
             },
         };
         let _ = stream.set_nodelay(true);
+        let (client, returned) = Client::new(stream, limits.write_timeout);
         let conn = builder.serve_connection(
-            TokioIo::new(stream),
+            TokioIo::new(client),
             service_fn(move |req| async move { Ok::<_, Infallible>(handle(app, req).await) }),
         );
         let conn = graceful.watch(conn);
         let open = app.metrics.open();
         tokio::spawn(async move {
-            // A client that resets or times out ends only its own connection.
-            let _ = conn.await;
+            // A client that resets or times out ends only its own connection; one that
+            // ended well is closed without a reset (conn.rs, invariant 2).
+            let ended_well = conn.await.is_ok();
+            if let (true, Ok(stream)) = (ended_well, returned.await) {
+                linger(stream).await;
+            }
             drop(open);
             drop(permit);
         });

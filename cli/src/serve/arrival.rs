@@ -10,75 +10,48 @@
 //!    `Published::matches`). With no `Accept`, or one without
 //!    `text/html`, the answer is always the JSON.
 //! 3. Both representations carry `Vary: Accept`, so a cache never hands one for the
-//!    other.
+//!    other. The choice of answer and every header of it are the library's
+//!    (`Published::answer`, `Published::headers`), shared with formgate-axum.
 
+use formgate::publish::{Answer, Header, Published};
 use hyper::body::Bytes;
 use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 use hyper::{Response, StatusCode};
 
 use super::app::{full, Body};
 
-/// The `GPT-Type` response header.
-pub(crate) static GPT_TYPE: HeaderName = HeaderName::from_static("gpt-type");
-
-/// The precomputed answers to `GET /`.
+/// The precomputed answers to `GET /`: for each [`Answer`], in [`Answer::ALL`]'s
+/// order, its status, headers and body.
 #[derive(Debug)]
 pub(crate) struct Arrival {
-    json: Bytes,
-    json_headers: HeaderMap,
-    not_modified_headers: HeaderMap,
-    published: formgate::publish::Published,
-    html: Bytes,
-    html_headers: HeaderMap,
+    published: Published,
+    answers: [(StatusCode, HeaderMap, Bytes); 3],
 }
 
 impl Arrival {
     /// Precompute the answers from the published body, its entity tag, the optional
-    /// `GPT-Type` value and the page for people.
-    pub fn new(
-        published: &formgate::publish::Published,
-        gpt_type: Option<HeaderValue>,
-        html: String,
-    ) -> Arrival {
-        let etag = HeaderValue::from_str(published.etag()).expect("the entity tag is ASCII");
-        let mut common = HeaderMap::new();
-        common.insert(header::VARY, HeaderValue::from_static("Accept"));
-        // The form may change when the address restarts: revalidate (cheaply, by tag).
-        common.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-        common.insert(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        );
-        if let Some(t) = gpt_type {
-            common.insert(GPT_TYPE.clone(), t);
-        }
-
-        let mut not_modified_headers = common.clone();
-        not_modified_headers.insert(header::ETAG, etag.clone());
-
-        let mut json_headers = not_modified_headers.clone();
-        json_headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static(published.content_type()),
-        );
-
-        let mut html_headers = common;
-        html_headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static(formgate::publish::PAGE_CONTENT_TYPE),
-        );
-        html_headers.insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(formgate::publish::PAGE_CONTENT_SECURITY_POLICY),
-        );
-
+    /// `GPT-Type` value and the page for people (invariant 3: the headers are the
+    /// library's, [`Published::headers`]).
+    pub fn new(published: &Published, gpt_type: Option<HeaderValue>, html: String) -> Arrival {
+        let json = Bytes::copy_from_slice(published.body());
+        let html = Bytes::from(html);
+        let gpt_type = gpt_type.as_ref().map(HeaderValue::as_bytes);
+        let answers = Answer::ALL.map(|answer| {
+            let body = match answer {
+                Answer::Json => json.clone(),
+                Answer::NotModified => Bytes::new(),
+                Answer::Page => html.clone(),
+            };
+            let status = StatusCode::from_u16(answer.status()).unwrap_or(StatusCode::OK);
+            (
+                status,
+                header_map(published.headers(answer, gpt_type)),
+                body,
+            )
+        });
         Arrival {
-            json: Bytes::copy_from_slice(published.body()),
-            json_headers,
-            not_modified_headers,
             published: published.clone(),
-            html: Bytes::from(html),
-            html_headers,
+            answers,
         }
     }
 
@@ -86,23 +59,26 @@ impl Arrival {
     /// `HEAD` the server sends the same head and no body.
     pub fn respond(&self, request: &HeaderMap) -> Response<Body> {
         let values = |name| request.get_all(name).into_iter().map(HeaderValue::as_bytes);
-        if formgate::publish::wants_html(values(header::ACCEPT)) {
-            return answer(StatusCode::OK, &self.html_headers, self.html.clone());
-        }
-        if self.published.matches(values(header::IF_NONE_MATCH)) {
-            return answer(
-                StatusCode::NOT_MODIFIED,
-                &self.not_modified_headers,
-                Bytes::new(),
-            );
-        }
-        answer(StatusCode::OK, &self.json_headers, self.json.clone())
+        let answer = self
+            .published
+            .answer(values(header::ACCEPT), values(header::IF_NONE_MATCH));
+        let (status, headers, body) = &self.answers[answer as usize];
+        let mut r = Response::new(full(body.clone()));
+        *r.status_mut() = *status;
+        *r.headers_mut() = headers.clone();
+        r
     }
 }
 
-fn answer(status: StatusCode, headers: &HeaderMap, body: Bytes) -> Response<Body> {
-    let mut r = Response::new(full(body));
-    *r.status_mut() = status;
-    *r.headers_mut() = headers.clone();
-    r
+/// The library's headers as a map. Every name is a valid lower-case field name and
+/// every value a valid field value (the `GPT-Type` value was one already), so none is
+/// dropped in practice; one that were invalid would be left out, not sent broken.
+fn header_map(headers: Vec<Header>) -> HeaderMap {
+    headers
+        .into_iter()
+        .filter_map(|(name, value)| {
+            let name = HeaderName::from_bytes(name.as_bytes()).ok()?;
+            Some((name, HeaderValue::from_bytes(&value).ok()?))
+        })
+        .collect()
 }

@@ -6,10 +6,11 @@
 //! (`examples/tree.form.json`: recursion unrolled to three levels, every string and
 //! array bounded, objects closed, styles an enum).
 //!
-//! The pieces: [`app`] routes and runs connections, [`arrival`] answers `GET`,
-//! [`act`] verifies `POST` bodies, [`upstream`] forwards them, [`log`] the operator's one line per act
-//! (written by [`sink`], which never makes an act wait), [`metrics`] the operator's
-//! listener; the page for people is `formgate::publish::page`.
+//! The pieces: [`app`] routes and runs connections ([`conn`] their write time-out
+//! and lingering close), [`arrival`] answers `GET`, [`act`] verifies `POST` bodies,
+//! [`upstream`] forwards them, [`log`] the operator's one line per act (written by
+//! [`sink`], which never makes an act wait), [`metrics`] the operator's listener; the
+//! page for people is `formgate::publish::page`.
 //!
 //! At startup one line `formgate serve: listening on http://ADDR` goes to standard
 //! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used); with
@@ -21,6 +22,7 @@
 mod act;
 mod app;
 mod arrival;
+mod conn;
 mod log;
 mod metrics;
 mod sink;
@@ -103,9 +105,13 @@ pub(crate) struct Args {
     /// Seconds allowed for a request head (and for an idle connection's next request)
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     header_timeout: f64,
-    /// Seconds allowed for the upstream to connect and answer
+    /// Seconds allowed for the upstream to connect and send its whole answer, head and
+    /// body (an answer cut off by it ends early)
     #[arg(long, value_name = "SECS", default_value_t = upstream::DEFAULT_UPSTREAM_TIMEOUT.as_secs_f64())]
     upstream_timeout: f64,
+    /// Seconds a client may take none of its answer before its connection is closed
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    write_timeout: f64,
     /// Serve at most N connections at once (1 to 1048576); more wait to be accepted
     #[arg(long, value_name = "N", default_value_t = 1024, value_parser = parse_max_connections)]
     max_connections: usize,
@@ -254,6 +260,7 @@ fn configure(
     let header_timeout = seconds("header-timeout", args.header_timeout)?;
     let upstream_timeout = seconds("upstream-timeout", args.upstream_timeout)?;
     let shutdown_timeout = seconds("shutdown-timeout", args.shutdown_timeout)?;
+    let write_timeout = seconds("write-timeout", args.write_timeout)?;
     let upstream = match &args.upstream {
         None => None,
         Some(url) => Some(upstream::Upstream::new(url, upstream_timeout).map_err(|e| {
@@ -289,6 +296,7 @@ fn configure(
         header_timeout,
         max_connections: args.max_connections,
         shutdown_timeout,
+        write_timeout,
     };
     Ok((Box::leak(Box::new(app)), conn))
 }

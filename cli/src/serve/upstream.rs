@@ -4,25 +4,35 @@
 //! 1. The upstream receives the exact bytes of the accepted body, as a `POST` with
 //!    `Content-Type: application/json` and the `GPT-Actor` value if there was one,
 //!    to the configured URL; nothing is re-serialized.
-//! 2. Its status and body are relayed as they come (the body streamed, with its
-//!    `Content-Type`); if it cannot be reached the answer is `502`, if it does not
-//!    answer within the upstream time-out, `504`.
+//! 2. Its status, headers and body are relayed as they come (the body streamed), but
+//!    for the hop-by-hop headers, which describe the upstream's connection and not the
+//!    answer ([`HOP_BY_HOP`] and whatever its `Connection` names), and `Content-Length`:
+//!    the framing towards the client is hyper's. If it cannot be reached the answer is
+//!    `502`, if its head does not come within the upstream time-out, `504`.
+//! 3. The upstream time-out bounds the whole answer: one deadline, set when the act is
+//!    forwarded, for the connection, the head and every frame of the body. A body that
+//!    stalls or drips past it is cut off (the client sees the answer end early, never
+//!    a complete one), so an upstream cannot hold a client longer than that.
 //!
 //! Plain `http://` only: TLS to the upstream is out of scope (put the upstream on the
 //! same host or a private network).
 
+use std::future::Future as _;
+use std::pin::Pin;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use http_body_util::{BodyExt as _, Full};
-use hyper::body::Bytes;
-use hyper::header::{self, HeaderValue};
+use hyper::body::{Bytes, Frame, Incoming, SizeHint};
+use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode, Uri};
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
+use tokio::time::{Instant, Sleep};
 
 use super::act::GPT_ACTOR;
-use super::app::{full, Body};
+use super::app::{full, Body, BoxError};
 
 /// A configured upstream and its connection pool.
 #[derive(Debug)]
@@ -66,9 +76,10 @@ impl Upstream {
         &self.uri
     }
 
-    /// Forward an accepted body (invariant 1) and relay the answer (invariant 2). The
-    /// second value says, for the log, what the upstream did.
+    /// Forward an accepted body (invariant 1) and relay the answer (invariants 2 and
+    /// 3). The second value says, for the log, what the upstream did.
     pub async fn forward(&self, body: Bytes, actor: Option<&[u8]>) -> (Response<Body>, String) {
+        let deadline = Instant::now() + self.timeout;
         let mut req = Request::new(Full::new(body));
         *req.method_mut() = Method::POST;
         *req.uri_mut() = self.uri.clone();
@@ -79,20 +90,98 @@ impl Upstream {
         if let Some(a) = actor.and_then(|a| HeaderValue::from_bytes(a).ok()) {
             req.headers_mut().insert(GPT_ACTOR.clone(), a);
         }
-        match tokio::time::timeout(self.timeout, self.client.request(req)).await {
+        match tokio::time::timeout_at(deadline, self.client.request(req)).await {
             Ok(Ok(up)) => {
                 let status = up.status();
                 let (parts, incoming) = up.into_parts();
-                let mut r = Response::new(incoming.boxed());
+                let relay = Relay {
+                    body: incoming,
+                    deadline: Box::pin(tokio::time::sleep_until(deadline)),
+                };
+                let mut r = Response::new(relay.boxed());
                 *r.status_mut() = status;
-                if let Some(ct) = parts.headers.get(header::CONTENT_TYPE) {
-                    r.headers_mut().insert(header::CONTENT_TYPE, ct.clone());
-                }
+                *r.headers_mut() = relayed(&parts.headers);
                 (r, status.as_u16().to_string())
             }
             Ok(Err(_)) => (bare(StatusCode::BAD_GATEWAY), "unreachable".to_owned()),
             Err(_) => (bare(StatusCode::GATEWAY_TIMEOUT), "timeout".to_owned()),
         }
+    }
+}
+
+/// The response headers that describe one connection rather than the answer (RFC 9110
+/// section 7.6.1, and the obsolete `Keep-Alive` and `Proxy-Connection`), and the
+/// framing, which hyper writes anew for the client's connection: never relayed.
+const HOP_BY_HOP: &[&str] = &[
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "proxy-authenticate",
+    "proxy-authorization",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+    "content-length",
+];
+
+/// The upstream's response headers to relay (invariant 2): all but [`HOP_BY_HOP`] and
+/// those its `Connection` header names, every value of a repeated header kept in order.
+fn relayed(upstream: &HeaderMap) -> HeaderMap {
+    let named: Vec<&[u8]> = upstream
+        .get_all(header::CONNECTION)
+        .iter()
+        .flat_map(|v| v.as_bytes().split(|&b| b == b','))
+        .map(<[u8]>::trim_ascii)
+        .filter(|n| !n.is_empty())
+        .collect();
+    let mut out = HeaderMap::with_capacity(upstream.len());
+    for (name, value) in upstream {
+        let hop = HOP_BY_HOP.contains(&name.as_str())
+            || named
+                .iter()
+                .any(|n| n.eq_ignore_ascii_case(name.as_str().as_bytes()));
+        if !hop {
+            out.append(name.clone(), value.clone());
+        }
+    }
+    out
+}
+
+/// The upstream's body, relayed frame by frame until the upstream deadline
+/// (invariant 3); past it, an error, which makes hyper end the client's connection
+/// without completing the answer.
+struct Relay {
+    body: Incoming,
+    deadline: Pin<Box<Sleep>>,
+}
+
+impl hyper::body::Body for Relay {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        let this = self.get_mut();
+        if let Poll::Ready(frame) = Pin::new(&mut this.body).poll_frame(cx) {
+            return Poll::Ready(frame.map(|f| f.map_err(BoxError::from)));
+        }
+        match this.deadline.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Some(Err(BoxError::from(
+                "the upstream's answer did not end within the upstream time-out",
+            )))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
     }
 }
 
@@ -102,5 +191,5 @@ fn bare(status: StatusCode) -> Response<Body> {
     r
 }
 
-/// The time allowed for the upstream to connect and answer, by default.
+/// The time allowed for the upstream to connect and send its whole answer, by default.
 pub(crate) const DEFAULT_UPSTREAM_TIMEOUT: Duration = Duration::from_secs(30);

@@ -7,6 +7,8 @@
 
 #![allow(dead_code)] // Each test uses some of the helpers.
 
+pub mod acts;
+
 use std::convert::Infallible;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -492,4 +494,130 @@ pub fn percentile(samples: &mut [Duration], p: f64) -> Duration {
     samples.sort_unstable();
     let rank = ((p / 100.0) * samples.len() as f64).ceil() as usize;
     samples[rank.clamp(1, samples.len()) - 1]
+}
+
+/// A scripted upstream on a loopback port: on each connection it reads one request
+/// (the head, then a `Content-Length` body), then hands the connection to `answer`,
+/// which writes what it likes and keeps the connection as long as it likes. Stops with
+/// the runtime.
+pub async fn raw_upstream<F, Fut>(answer: F) -> SocketAddr
+where
+    F: Fn(TcpStream) -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("local address");
+    let answer = Arc::new(answer);
+    tokio::spawn(async move {
+        loop {
+            let Ok((mut stream, _)) = listener.accept().await else {
+                return;
+            };
+            let answer = Arc::clone(&answer);
+            tokio::spawn(async move {
+                if read_request(&mut stream).await.is_some() {
+                    answer(stream).await;
+                }
+            });
+        }
+    });
+    addr
+}
+
+/// Read one request with a `Content-Length` body (or none) from `stream`: its head.
+async fn read_request(stream: &mut TcpStream) -> Option<String> {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 8192];
+    let end = loop {
+        if let Some(at) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+            break at + 4;
+        }
+        let n = stream.read(&mut buf).await.ok()?;
+        if n == 0 {
+            return None;
+        }
+        got.extend_from_slice(&buf[..n]);
+    };
+    let head = String::from_utf8_lossy(&got[..end]).into_owned();
+    let length: usize = head
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .find(|(k, _)| k.trim().eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, v)| v.trim().parse().ok())
+        .unwrap_or(0);
+    let mut body = got.len() - end;
+    while body < length {
+        let n = stream.read(&mut buf).await.ok()?;
+        if n == 0 {
+            return None;
+        }
+        body += n;
+    }
+    Some(head)
+}
+
+/// `POST /` of `body` with its `Content-Length`, as raw bytes.
+pub fn post_bytes(body: &[u8]) -> Vec<u8> {
+    let mut r = format!(
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    r.extend_from_slice(body);
+    r
+}
+
+/// What a client that sends `head` and `body` whole saw of an early rejection: the
+/// bytes it read, and the errors that ended its writing or reading, if any.
+pub async fn send_while_rejected(
+    addr: SocketAddr,
+    head: String,
+    body: Vec<u8>,
+    read_while_sending: bool,
+) -> (Vec<u8>, Option<std::io::Error>, Option<std::io::Error>) {
+    let stream = TcpStream::connect(addr).await.expect("connect");
+    let (mut rd, mut wr) = stream.into_split();
+    let writer = tokio::spawn(async move {
+        wr.write_all(head.as_bytes()).await?;
+        for piece in body.chunks(65536) {
+            wr.write_all(piece).await?;
+        }
+        // Keep the connection open: the server decides when it ends.
+        Ok::<_, std::io::Error>(wr)
+    });
+    let written = async {
+        match tokio::time::timeout(STEP, writer).await {
+            Err(_) => panic!("the body was not sent in time"),
+            Ok(result) => result.expect("the writing task"),
+        }
+    };
+    // Like a client that writes the whole request before it reads, or one that reads
+    // as it writes.
+    let mut written = Box::pin(written);
+    let mut write_error = None;
+    let mut kept = None;
+    if !read_while_sending {
+        match written.as_mut().await {
+            Ok(wr) => kept = Some(wr),
+            Err(e) => write_error = Some(e),
+        }
+    }
+    let mut got = Vec::new();
+    let mut buf = [0u8; 8192];
+    let read_error = loop {
+        match tokio::time::timeout(STEP, rd.read(&mut buf)).await {
+            Err(_) => panic!("no end to the answer: {:?}", String::from_utf8_lossy(&got)),
+            Ok(Ok(0)) => break None,
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+            Ok(Err(e)) => break Some(e),
+        }
+    };
+    if read_while_sending {
+        match written.await {
+            Ok(wr) => kept = Some(wr),
+            Err(e) => write_error = Some(e),
+        }
+    }
+    drop(kept);
+    (got, write_error, read_error)
 }
