@@ -27,6 +27,7 @@
 pub(crate) mod accepted;
 mod api;
 pub(crate) mod deserialize;
+mod expand;
 pub(crate) mod fast;
 mod fast_unique;
 pub(crate) mod matcher;
@@ -201,7 +202,6 @@ struct State {
     insts: Vec<Inst>,
     frames: Vec<Frame>,
     targets: Vec<Target>,
-    work: Vec<Target>,
     matchers: Vec<Matcher>,
     active: usize,
     /// Extra parents of shared instances (see `Inst::links`).
@@ -210,6 +210,13 @@ struct State {
     /// an instance among the targets of one value.
     rooted: Vec<(u32, u32)>,
     batch: u32,
+    /// Per node: the stamp (`reach_stamp`) of the DAG expansion that last reached it,
+    /// and its instance there (`expand.rs`).
+    reached: Vec<(u32, u32)>,
+    reach_stamp: u32,
+    /// Scratch of a DAG expansion: the nodes in post-order, and the search's stack.
+    order: Vec<NodeId>,
+    dfs: Vec<(NodeId, bool)>,
     /// Instances whose failure is being propagated, each with the cause it reports.
     failing: Vec<(u32, Cause)>,
     /// Presence bits of open objects (see `Inst::bits`).
@@ -296,7 +303,6 @@ impl State {
         self.insts.clear();
         self.frames.clear();
         self.targets.clear();
-        self.work.clear();
         self.active = 0;
         self.links.clear();
         self.bits.clear();
@@ -601,93 +607,6 @@ impl State {
             | Role::Else
             | Role::Dependent(_)
             | Role::Unevaluated(_) => {}
-        }
-    }
-
-    /// Create instances for every pending target and its same-instance applicators,
-    /// children after parents (invariant 1). Returns the index of the first.
-    fn expand(&mut self, form: &Form) -> u32 {
-        let first = self.insts.len() as u32;
-        if self.targets.len() > 1 {
-            self.next_batch(form);
-        }
-        for k in 0..self.targets.len() {
-            let t = self.targets[k];
-            if self.targets.len() > 1 {
-                // The same node on the same value: share the instance (its parents are
-                // all in the enclosing container, which finishes after it).
-                let (batch, inst) = self.rooted[t.node.index()];
-                if batch == self.batch {
-                    let next = self.insts[inst as usize].links;
-                    self.links.push(Link {
-                        parent: t.parent,
-                        role: t.role,
-                        next,
-                    });
-                    self.insts[inst as usize].links = self.links.len() as u32 - 1;
-                    continue;
-                }
-                self.rooted[t.node.index()] = (self.batch, self.insts.len() as u32);
-            }
-            match form.plans().of(t.node) {
-                Some(plan) => {
-                    // Invariant 1 of `plan`: parents first, so offsets stay valid.
-                    let base = self.insts.len() as u32;
-                    for (j, p) in plan.iter().enumerate() {
-                        let (parent, role) = if j == 0 {
-                            (t.parent, t.role)
-                        } else {
-                            (base + p.parent, role_of(p.via))
-                        };
-                        self.insts
-                            .push(Inst::new(p.node, parent, role, p.any, p.one));
-                    }
-                }
-                None => self.expand_slowly(form, t),
-            }
-        }
-        self.targets.clear();
-        first
-    }
-
-    /// Start a new sharing batch (one value's targets).
-    fn next_batch(&mut self, form: &Form) {
-        let n = form.nodes().len();
-        if self.rooted.len() < n {
-            self.rooted.resize(n, (0, 0));
-        }
-        self.batch = self.batch.wrapping_add(1);
-        if self.batch == 0 {
-            self.rooted.iter_mut().for_each(|r| *r = (0, 0));
-            self.batch = 1;
-        }
-    }
-
-    /// Expand one target step by step (nodes too large for a plan).
-    #[cold]
-    fn expand_slowly(&mut self, form: &Form, target: Target) {
-        self.work.clear();
-        self.work.push(target);
-        while let Some(t) = self.work.pop() {
-            let node = form.node(t.node);
-            let i = self.insts.len() as u32;
-            self.insts.push(Inst::new(
-                t.node,
-                t.parent,
-                t.role,
-                node.any_of.len() as u32,
-                node.one_of.len() as u32,
-            ));
-            let mark = self.work.len();
-            node.for_each_in_place(|n, via| {
-                self.work.push(Target {
-                    node: n,
-                    parent: i,
-                    role: role_of(via),
-                })
-            });
-            // Popped in the order listed.
-            self.work[mark..].reverse();
         }
     }
 

@@ -21,7 +21,9 @@
 //! not evaluate failed its schema.
 //!
 //! Only containers where some instance has the keyword are tracked; no other form or
-//! body pays anything. Cost: O(members × instances of the container) bits and time.
+//! body pays anything. Cost: O(members × instances of the container) bits and time, where
+//! a container's instances are at most its targets' plans (32 each) or their distinct
+//! in-place nodes (`expand.rs`): a fan-out of paths to the same nodes costs nothing more.
 
 /// A condition a parent's in-place child contributes under, known only at the
 /// parent's end.
