@@ -172,6 +172,52 @@ fn reader_verdicts_match_verify_below_and_above_one_chunk() {
         .any(|b| b.len() > 16 * 1024 && form.verify(b).is_ok()));
 }
 
+/// A sender that pauses after a prefix that breaks the form is refused without waiting
+/// for more: each read's bytes are verified as they arrive (a token once it is
+/// complete). The reader below hands out its chunks, then fails as a paused sender's
+/// connection would eventually; a refusal must come before that read.
+#[test]
+fn reader_refuses_a_bad_prefix_before_the_sender_resumes() {
+    struct Paused<'a>(Vec<&'a [u8]>);
+    impl std::io::Read for Paused<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(std::io::Error::other("the sender paused"));
+            }
+            let chunk = self.0.remove(0);
+            buf[..chunk.len()].copy_from_slice(chunk);
+            Ok(chunk.len())
+        }
+    }
+    let form = Form::compile(br#"{"type":"array","items":{"type":"integer"}}"#).unwrap();
+    let cases: &[&[&[u8]]] = &[
+        // The first read already breaks the form (a token is judged once complete).
+        &[b"[1,\"x\""],
+        &[b"{"],
+        // A good first read, then one that breaks it.
+        &[b"[1,2", b",3,true"],
+        &[b"[", b"1", b",", b"null"],
+        // A complete admitted value, then a byte that cannot follow it.
+        &[b"[1]", b" x"],
+    ];
+    for chunks in cases {
+        let whole: Vec<u8> = chunks.concat();
+        match form.verify_reader(Paused(chunks.to_vec())) {
+            Err(formgate::ReadError::Rejected(r)) => {
+                assert!(r.offset() <= whole.len() as u64, "{r:?}");
+            }
+            other => panic!("{:?}: {other:?}", String::from_utf8_lossy(&whole)),
+        }
+    }
+    // An admitted body in one read, then the end: the fast path's verdict.
+    assert!(form.verify_reader(&b"[1,2,3]"[..]).is_ok());
+    // A good prefix is not refused: the paused sender's read error is what comes back.
+    assert!(matches!(
+        form.verify_reader(Paused(vec![b"[1,", b"2"])),
+        Err(formgate::ReadError::Io(_))
+    ));
+}
+
 #[test]
 fn reader_reads_at_most_max_bytes_plus_one() {
     let form = Form::builder().max_bytes(1000).compile(b"true").unwrap();

@@ -16,7 +16,7 @@ thread_local! {
 
 /// Run `f` with this thread's reusable runtime, or a fresh one if it is in use (a
 /// form's per-call state never lives in the form).
-fn with_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
+pub(super) fn with_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
     // Used in place rather than moved out and back: the runtime is a few hundred bytes,
     // and on a 279-byte body the two moves were a measurable part of a verify.
     RUNTIME.with(|cell| match cell.try_borrow_mut() {
@@ -71,7 +71,8 @@ impl Form {
     }
 
     /// Verify everything a reader yields, reading at most `max_bytes + 1` bytes in
-    /// bounded memory, and stopping at the first chunk that leaves the form.
+    /// bounded memory, and stopping at the first read whose bytes leave the form (a
+    /// sender that pauses after a bad prefix is refused without waiting for more).
     ///
     /// ```
     /// let form = formgate::Form::builder().max_bytes(8).compile(b"{}").unwrap();

@@ -248,40 +248,51 @@ pub enum ReadError {
     Rejected(Rejection),
 }
 
-/// Verify everything `reader` yields, reading at most `max_bytes + 1` bytes in 16 KiB
-/// chunks (bounded memory, whatever the body's size).
+/// Verify everything `reader` yields, reading at most `max_bytes + 1` bytes into one
+/// 16 KiB buffer (bounded memory, whatever the body's size).
 ///
-/// The first chunk is read in full (or to the end of the body) before anything is
-/// verified: a body that ends within it is verified whole by [`Form::verify`], whose
-/// accept-only fast path needs the complete body (same verdict); a longer one streams
-/// through the [`Verifier`] in full 16 KiB chunks, so a rejection still comes after at
-/// most 16 KiB beyond the offending byte.
+/// Each read's bytes are verified as soon as they arrive, so a prefix that breaks the
+/// form is refused at once, even if the sender then pauses. The first read's bytes are
+/// tried first as a whole body by the accept-only fast path: if they are one (a small
+/// body arrives in one read), only the end of the input is awaited and the body has
+/// been verified at `Form::verify`'s speed; any other byte (or a "not sure") hands
+/// everything read to the streaming [`Verifier`] (the same verdict).
 pub(crate) fn verify_reader<R: Read>(form: &Form, reader: R) -> Result<(), ReadError> {
     let mut r = reader.take((form.limits().max_bytes() as u64).saturating_add(1));
     let mut buf = vec![0u8; 16 * 1024];
-    let first = fill(&mut r, &mut buf)?;
-    if first < buf.len() {
-        return form.verify(&buf[..first]).map_err(ReadError::Rejected);
-    }
+    let first = read_some(&mut r, &mut buf)?;
     let mut v = Verifier::new(form);
-    let mut n = first;
-    while n > 0 {
-        v.feed(&buf[..n]).map_err(ReadError::Rejected)?;
-        n = fill(&mut r, &mut buf)?;
+    if first > 0
+        && super::api::with_runtime(|rt| super::fast::accepts(form, &buf[..first], &mut rt.fast))
+    {
+        // Admitted if nothing follows; a byte more (even whitespace) and the streaming
+        // verifier decides the whole input.
+        let mut more = [0u8; 64];
+        let k = read_some(&mut r, &mut more)?;
+        if k == 0 {
+            return Ok(());
+        }
+        v.feed(&buf[..first]).map_err(ReadError::Rejected)?;
+        v.feed(&more[..k]).map_err(ReadError::Rejected)?;
+    } else {
+        v.feed(&buf[..first]).map_err(ReadError::Rejected)?;
     }
-    v.finish().map_err(ReadError::Rejected)
+    loop {
+        let n = read_some(&mut r, &mut buf)?;
+        if n == 0 {
+            return v.finish().map_err(ReadError::Rejected);
+        }
+        v.feed(&buf[..n]).map_err(ReadError::Rejected)?;
+    }
 }
 
-/// Read until `buf` is full or the reader ends; how many bytes were read.
-fn fill<R: Read>(r: &mut R, buf: &mut [u8]) -> Result<usize, ReadError> {
-    let mut n = 0;
-    while n < buf.len() {
-        match r.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
+/// One read (retried when interrupted): how many bytes, 0 at the end.
+fn read_some<R: Read>(r: &mut R, buf: &mut [u8]) -> Result<usize, ReadError> {
+    loop {
+        match r.read(buf) {
+            Ok(n) => return Ok(n),
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(ReadError::Io(e)),
         }
     }
-    Ok(n)
 }
