@@ -71,15 +71,7 @@ impl State {
 
     /// Start a new sharing batch (one value's targets).
     fn next_batch(&mut self, form: &Form) {
-        let n = form.nodes().len();
-        if self.rooted.len() < n {
-            self.rooted.resize(n, (0, 0));
-        }
-        self.batch = self.batch.wrapping_add(1);
-        if self.batch == 0 {
-            self.rooted.iter_mut().for_each(|r| *r = (0, 0));
-            self.batch = 1;
-        }
+        next_stamp(&mut self.rooted, &mut self.batch, form.nodes().len());
     }
 
     /// Expand one target too large for a plan as a DAG (see the module docs): the
@@ -88,15 +80,7 @@ impl State {
     /// every in-place edge as a child's first parent or as a link.
     #[cold]
     fn expand_shared(&mut self, form: &Form, t: Target) {
-        let n = form.nodes().len();
-        if self.reached.len() < n {
-            self.reached.resize(n, (0, 0));
-        }
-        self.reach_stamp = self.reach_stamp.wrapping_add(1);
-        if self.reach_stamp == 0 {
-            self.reached.iter_mut().for_each(|r| *r = (0, 0));
-            self.reach_stamp = 1;
-        }
+        next_stamp(&mut self.reached, &mut self.reach_stamp, form.nodes().len());
         let stamp = self.reach_stamp;
         let mut order = std::mem::take(&mut self.order);
         let mut dfs = std::mem::take(&mut self.dfs);
@@ -157,5 +141,19 @@ impl State {
         }
         self.order = order;
         self.dfs = dfs;
+    }
+}
+
+/// A new stamp for a per-node table of (stamp, instance) entries, so that entries of
+/// earlier stamps read as absent without clearing the table (it is cleared only when
+/// the stamp wraps around).
+fn next_stamp(table: &mut Vec<(u32, u32)>, stamp: &mut u32, nodes: usize) {
+    if table.len() < nodes {
+        table.resize(nodes, (0, 0));
+    }
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        table.iter_mut().for_each(|r| *r = (0, 0));
+        *stamp = 1;
     }
 }
