@@ -310,7 +310,8 @@ impl<'a> Unroller<'_, '_, '_> {
                     | "contains"
                     | "propertyNames"
                     | "unevaluatedProperties"
-                    | "unevaluatedItems",
+                    | "unevaluatedItems"
+                    | "contentSchema",
                     _,
                 ) => {
                     // Cut to `false`, these only admit less.
