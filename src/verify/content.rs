@@ -13,7 +13,11 @@
 //!    its string: a string inside `d` containers holds a document at most
 //!    `max_depth - d - 1` deep, and a string at `max_depth` can hold no document. So
 //!    documents within documents (a `contentSchema` whose `$ref` leads back to it)
-//!    nest at most `max_depth` times, and each is smaller than its string.
+//!    nest at most `max_depth` times, and each is smaller than its string. The body's
+//!    size bounds them too: a document's text within a string grows by a third
+//!    (base64) or doubles its escapes (a JSON string) per level, so a 1 MiB body holds
+//!    about 40 levels, a 4 GiB one under 80; each level is one call of
+//!    [`document_admitted`] on the stack.
 //!
 //! Cost: O(length of the string) to decode and parse, plus the verification of the
 //! document (O(its events × instances), as for a body).
@@ -35,11 +39,12 @@ impl State {
     fn check_scalar(&self, form: &Form, id: NodeId, s: Scalar<'_>) -> Result<(), Option<Keyword>> {
         let node = form.node(id);
         scalar::check(node, form.consts(), s)?;
-        match (s, node.string.as_deref().and_then(|c| c.content.as_deref())) {
-            (Scalar::String(text), Some(c)) => {
-                check(form, c, text, self.base_depth + self.frames.len()).map_err(Some)
-            }
-            _ => Ok(()),
+        let Scalar::String(text) = s else {
+            return Ok(());
+        };
+        match node.string.as_deref().and_then(|c| c.content.as_deref()) {
+            Some(c) => check(form, c, text, self.base_depth + self.frames.len()).map_err(Some),
+            None => Ok(()),
         }
     }
 
