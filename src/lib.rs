@@ -63,7 +63,7 @@
 //!
 //! | kind | keywords |
 //! |---|---|
-//! | assertions | `type`, `enum`, `const`, `required`, `minItems`, `maxItems`, `minLength`, `maxLength` (code points), `pattern` (ECMA-262 with `u`, lookahead and lookbehind included, linear time), `format` (asserted, `docs/FORMATS.md`: on strings `date-time`, `date`, `time`, `duration`, `email`, `idn-email`, `hostname`, `idn-hostname`, `ipv4`, `ipv6`, `uri`, `uri-reference`, `iri`, `iri-reference`, `uri-template`, `json-pointer`, `relative-json-pointer`, `regex`, `uuid`, `byte`; on numbers `int8`…`int128`, `uint8`…`uint128`, `int`, `uint`, `float`, `double`), `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf` (exact decimals), `minProperties`, `maxProperties`, `dependentRequired`, `minContains`, `maxContains`, `uniqueItems` (JSON value equality, exact numbers) |
+//! | assertions | `type`, `enum`, `const`, `required`, `minItems`, `maxItems`, `minLength`, `maxLength` (code points), `pattern` (ECMA-262 with `u`, lookahead and lookbehind included, linear time), `format` (asserted, `docs/FORMATS.md`: on strings `date-time`, `date`, `time`, `duration`, `email`, `idn-email`, `hostname`, `idn-hostname`, `ipv4`, `ipv6`, `uri`, `uri-reference`, `iri`, `iri-reference`, `uri-template`, `json-pointer`, `relative-json-pointer`, `regex`, `uuid`, `byte`; on numbers `int8`…`int128`, `uint8`…`uint128`, `int`, `uint`, `float`, `double`), `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf` (exact decimals), `minProperties`, `maxProperties`, `dependentRequired`, `minContains`, `maxContains`, `uniqueItems` (JSON value equality, exact numbers), `contentEncoding` (`base64`), `contentMediaType` (`application/json`) and `contentSchema` (asserted on strings, `docs/FORMATS.md`) |
 //! | applicators | `properties`, `additionalProperties`, `items`, `prefixItems`, `anyOf`, `oneOf`, `allOf`, `$ref` (`#`, `#/…` only), `$defs`, `not`, `if`/`then`/`else`, `dependentSchemas`, `patternProperties` (ECMA-262, like `pattern`), `propertyNames` (names as strings, after unescaping), `contains`; boolean schemas |
 //! | annotations | `title`, `description`, `default`, `examples`, `$comment`, `deprecated`, `readOnly`, `writeOnly`, `$schema`, `$id` (root only): kept verbatim, never decide |
 //!
@@ -86,8 +86,9 @@
 //! [`Limits`]: `max_bytes` (default 1 MiB) is checked before any parsing; `max_depth`
 //! (default 128) counts nested containers, a document exactly that deep is accepted.
 //! Set them per form with [`Form::builder`]. The parser never recurses and the fast
-//! path of [`Form::verify`] recurses at most 96 levels, so no input can grow the stack
-//! beyond a fixed bound; a rejection names the first byte after which no admitted value
+//! path of [`Form::verify`] recurses at most 96 levels, and a `contentSchema` document
+//! inside a string one level per document within a document (under 80 at the largest
+//! `max_bytes`), so no input can grow the stack beyond a fixed bound; a rejection names the first byte after which no admitted value
 //! can begin, and [`Form::verifier`] applies the same to a body arriving in chunks.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -1,5 +1,5 @@
-//! Differential test of verdicts against the `jsonschema` crate (draft 2020-12, format
-//! assertion on, its `arbitrary-precision` feature on so it reads numbers exactly).
+//! Differential test of verdicts against the `jsonschema` crate (the form's dialect,
+//! format assertion on, its `arbitrary-precision` feature on so it reads numbers exactly).
 //!
 //! 1. Forms generated within Vocabulary v1 and bodies aimed at them get the same verdict
 //!    from formgate as from jsonschema, wherever the two cannot legitimately differ:
@@ -11,6 +11,13 @@
 //! 3. Bodies are handed to jsonschema as `serde_json::Value` parsed from the same bytes.
 //!    A body with a duplicate member name is not (serde_json keeps the last member);
 //!    formgate must reject it, by design.
+//! 4. Forms come in every dialect jsonschema reads as formgate does (draft-06, draft-07,
+//!    2019-09, 2020-12; draft-04's `integer` it reads by spelling), each compiled by
+//!    both as its `$schema` says. The numeric formats, which jsonschema ignores, reach it
+//!    as the ranges they mean (`testkit::for_jsonschema`); content keywords only in
+//!    draft-07, the one dialect where jsonschema asserts them too, with the samples
+//!    marked `oracle` (its JSON admits duplicate names). The marks are checked by
+//!    `numeric_formats_and_content_agree_where_marked`.
 
 use formgate::json::ParseErrorKind;
 use formgate::{Form, Limits};
@@ -470,6 +477,52 @@ fn oracle_profile_avoids_known_differences() {
     }
 }
 
+/// The samples marked `oracle` of the numeric formats (as ranges) and of content (in
+/// draft-07) get the same verdict from both; the unmarked content samples do not, or
+/// their mark would be needless.
+#[test]
+fn numeric_formats_and_content_agree_where_marked() {
+    let mut missing = Vec::new();
+    for f in testkit::NUMERIC_FORMATS {
+        let bodies: Vec<&str> = f
+            .samples
+            .iter()
+            .copied()
+            .filter(|s| short_decimal(s))
+            .collect();
+        assert!(!bodies.is_empty(), "{}", f.name);
+        for dialect in [testkit::DIALECT, testkit::DIALECT_URIS[1]] {
+            let form = format!(r#"{{"$schema":"{dialect}","format":"{}"}}"#, f.name);
+            missing.extend(Both::new(&form).unlisted(bodies.iter().copied()));
+        }
+    }
+    let draft7 = testkit::DIALECT_URIS[2];
+    for content in [
+        r#""contentEncoding":"base64""#,
+        r#""contentMediaType":"application/json""#,
+        r#""contentEncoding":"base64","contentMediaType":"application/json""#,
+    ] {
+        let both = Both::new(&format!(r#"{{"$schema":"{draft7}",{content}}}"#));
+        for &(sample, marked) in testkit::CONTENT_SAMPLES {
+            let body = J::str(sample).compact();
+            let (ours, theirs) = both.verdicts(&body);
+            if marked && ours != theirs {
+                missing.push(format!("{} {body}", both.form));
+            }
+        }
+    }
+    let both = Both::new(&format!(
+        r#"{{"$schema":"{draft7}","contentMediaType":"application/json"}}"#
+    ));
+    for &(sample, marked) in testkit::CONTENT_SAMPLES {
+        let body = J::str(sample).compact();
+        if !marked && !sample.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+            assert_eq!(both.verdicts(&body), (false, true), "{body}");
+        }
+    }
+    assert!(missing.is_empty(), "disagreements:\n{}", missing.join("\n"));
+}
+
 /// Exact numbers need the oracle's `arbitrary-precision` feature; without it these fail
 /// and so would the property below, at random.
 #[test]
@@ -564,6 +617,12 @@ fn generated_cases_get_both_verdicts() {
         "\"additionalProperties\"",
         "\"items\"",
         "\"$ref\":\"#\"",
+        "draft-06/schema#",
+        "draft-07/schema#",
+        "2019-09/schema",
+        "\"definitions\"",
+        "\"additionalItems\"",
+        "\"format\":\"int",
     ] {
         let n = forms_with(needle);
         assert!(

@@ -244,6 +244,22 @@ fn accepts_draft_07_definitions_and_name_clashes() {
     assert!(two.verify(b"[[[]]]").is_err());
 }
 
+/// draft-04 has boolean schemas only under `additionalProperties` and `additionalItems`:
+/// a cut elsewhere is written as the schema that admits nothing, `{"not":{}}`.
+#[test]
+fn accepts_draft_04_cuts_written_without_booleans() {
+    let form = compile(
+        r##"{"$schema":"http://json-schema.org/draft-04/schema#","definitions":{"n":{"type":"array","maxItems":1,"items":{"$ref":"#/definitions/n"}}},"$ref":"#/definitions/n"}"##,
+    );
+    let two = form.unroll(2).unwrap();
+    assert_eq!(
+        two.schema_json(),
+        r##"{"$schema":"http://json-schema.org/draft-04/schema#","definitions":{"n":{"type":"array","maxItems":1,"items":{"$ref":"#/definitions/n_1"}},"n_1":{"type":"array","maxItems":1,"items":{"not":{}}}},"$ref":"#/definitions/n"}"##
+    );
+    assert!(two.verify(b"[[]]").is_ok());
+    assert!(two.verify(b"[[[]]]").is_err());
+}
+
 #[test]
 fn accepts_mutual_recursion() {
     // An even number of nested arrays: `a` holds a `b`, `b` holds an `a` or nothing.

@@ -78,6 +78,7 @@ fn form_error(e: &FormError, expected: &Map<String, Value>) -> Value {
         FormErrorKind::RemoteRef => ("remote-ref", None),
         FormErrorKind::NotDeclarable => ("not-declarable", None),
         FormErrorKind::DuplicateIdentifier => ("duplicate-identifier", None),
+        FormErrorKind::UnsupportedContent => ("unsupported-content", None),
         other => ("other", Some(format!("{other:?}"))),
     };
     let mut out = Map::new();

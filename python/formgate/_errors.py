@@ -19,6 +19,7 @@ class FormError(ValueError):
             ``"unsupported-format"``, ``"invalid-pattern"``, ``"remote-ref"``,
             ``"ref-not-found"``, ``"anchor-ref"``, ``"ref-cycle"``,
             ``"duplicate-identifier"``, ``"unsupported-dialect"``, ``"not-declarable"``,
+            ``"unsupported-content"``, ``"content-schema-alone"``,
             ...
         keyword: the offending keyword, when one is at fault.
         pointer: the JSON Pointer of the keyword (or schema) in the form.

@@ -147,6 +147,8 @@ pub(crate) fn form_error(py: Python<'_>, e: &FormError) -> PyErr {
         FormErrorKind::ExpansionTooLarge => ("expansion-too-large", None),
         FormErrorKind::RefSibling(d) => ("ref-sibling", Some(d.name().to_owned())),
         FormErrorKind::NotDeclarable => ("not-declarable", None),
+        FormErrorKind::UnsupportedContent => ("unsupported-content", None),
+        FormErrorKind::ContentSchemaAlone => ("content-schema-alone", None),
         other => ("other", Some(format!("{other:?}"))),
     };
     let class = match FORM_ERROR.import(py, "formgate._errors", "FormError") {

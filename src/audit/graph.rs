@@ -40,6 +40,8 @@ pub(crate) enum Via {
     /// The index in `ObjectChecks::pattern_properties`.
     Pattern(usize),
     Contains,
+    /// `contentSchema`: the document a string holds, not a value of the body.
+    ContentSchema,
 }
 
 impl Via {
@@ -63,12 +65,12 @@ impl Via {
 
 impl Via {
     /// Whether the subschema describes values the form admits there: `not` and `if`
-    /// hold conditions, `propertyNames` holds names, and `contains` some elements that
-    /// `items` already describes.
+    /// hold conditions, `propertyNames` holds names, `contains` some elements that
+    /// `items` already describes, and `contentSchema` documents inside strings.
     pub(crate) fn admits(self) -> bool {
         !matches!(
             self,
-            Via::Not | Via::If | Via::PropertyNames | Via::Contains
+            Via::Not | Via::If | Via::PropertyNames | Via::Contains | Via::ContentSchema
         )
     }
 }
@@ -121,6 +123,7 @@ impl Edge {
                 pointer::join(&pointer::join(at, "patternProperties"), source)
             }
             Via::Contains => pointer::join(at, "contains"),
+            Via::ContentSchema => pointer::join(at, "contentSchema"),
         }
     }
 }
@@ -167,6 +170,13 @@ pub(crate) fn edges(node: &Node) -> Vec<Edge> {
         if let Some(c) = a.unevaluated {
             push(c, Via::UnevaluatedItems);
         }
+    }
+    if let Some(c) = node
+        .string
+        .as_ref()
+        .and_then(|s| s.content.as_ref()?.schema)
+    {
+        push(c, Via::ContentSchema);
     }
     if let Some(o) = &node.object {
         for (i, m) in o.members.iter().enumerate() {

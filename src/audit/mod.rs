@@ -16,6 +16,14 @@
 //!    reported only where no value (or no value of one type the subschema allows)
 //!    satisfies the subschema; the other rules report the absence of a bounding
 //!    keyword where it matters, once per subschema (see `rules` invariants 2 and 3).
+//!    `contentEncoding`, `contentMediaType` and `contentSchema` only narrow strings:
+//!    bounds and findings take such a string as its other keywords allow it, which
+//!    stays an upper bound. The document a string holds is part of that string's
+//!    length and adds nothing to the body's depth (the validator holds it to the
+//!    limits on its own, `verify/content.rs`); `contentSchema` describes that document,
+//!    not a value of the body, so the rules do not look inside it. A `$ref` cycle
+//!    through `contentSchema` is unrolled like any other (a document inside a document
+//!    counts as one more visit).
 //! 3. **Unrolling is exact for positive forms.** For a form without `oneOf` on a cycle,
 //!    `form.unroll(n)` admits a value iff `form` admits it with recursion depth at most
 //!    `n` (see [`Form::unroll`]); the result compiles and has no `$ref` cycle.

@@ -12,7 +12,8 @@
 //!   dropped, an `allOf`, a required member of an object-only schema or a required
 //!   element of an array-only schema makes its schema `false`, a one-branch `anyOf`
 //!   left alone collapses into the branch). With `n = 0` every schema on a cycle
-//!   becomes `false` where the form enters it.
+//!   becomes `false` where the form enters it. (draft-04, which allows boolean schemas
+//!   only under `additionalProperties` and `additionalItems`, gets `{"not":{}}`.)
 //!
 //! Invariants:
 //! 1. Only schema positions change: data (`enum`, `const`, `default`, `examples`) and
@@ -97,6 +98,7 @@ pub(crate) fn unroll(form: &Form, depth: u32) -> Result<String, FormError> {
         bases: &bases,
         by_pointer: &by_pointer,
         defs_keyword,
+        draft4: form.dialect() == crate::form::vocabulary::Dialect::Draft4,
     };
     let max_bytes = Limits::default().max_bytes();
     let mut size = text.len();
@@ -206,6 +208,9 @@ struct Unroller<'g, 'f, 'n> {
     bases: &'n HashMap<NodeId, String>,
     by_pointer: &'n HashMap<&'f str, NodeId>,
     defs_keyword: &'static str,
+    /// draft-04 has no boolean schemas but under `additionalProperties` and
+    /// `additionalItems`: a cut schema is written `{"not":{}}` there.
+    draft4: bool,
 }
 
 /// A schema as emitted, and whether it became `false` because recursion was left out.
@@ -226,6 +231,15 @@ impl<'a> Unroller<'_, '_, '_> {
         }
     }
 
+    /// The schema that admits nothing, as the form's dialect can write it anywhere.
+    fn nothing(&self) -> Value<'a> {
+        if self.draft4 {
+            Value::Object(vec![("not".into(), Value::Object(Vec::new()))])
+        } else {
+            Value::Bool(false)
+        }
+    }
+
     /// Emit the schema `v` found at `pointer` in the form.
     fn schema(&self, v: &Value<'a>, pointer: &str, scope: Scope) -> Emitted<'a> {
         let Value::Object(members) = v else {
@@ -237,12 +251,12 @@ impl<'a> Unroller<'_, '_, '_> {
         let node = self.graph.node(id);
         let level = self.level(id, scope);
         if self.graph.cyclic[id.index()] && level == 0 {
-            return (Value::Bool(false), true);
+            return (self.nothing(), true);
         }
         let recursive_target = if self.graph.recursive[id.index()] {
             let below = level - 1;
             if below == 0 {
-                return (Value::Bool(false), true);
+                return (self.nothing(), true);
             }
             let target = node.reference.expect("a recursive node holds a $ref");
             Some(format!(
@@ -310,7 +324,8 @@ impl<'a> Unroller<'_, '_, '_> {
                     | "contains"
                     | "propertyNames"
                     | "unevaluatedProperties"
-                    | "unevaluatedItems",
+                    | "unevaluatedItems"
+                    | "contentSchema",
                     _,
                 ) => {
                     // Cut to `false`, these only admit less.
@@ -365,7 +380,7 @@ impl<'a> Unroller<'_, '_, '_> {
             out.push((k.clone(), emitted));
         }
         if dead {
-            return (Value::Bool(false), true);
+            return (self.nothing(), true);
         }
         if pruned {
             // A lone `anyOf`/`oneOf` branch is the schema.

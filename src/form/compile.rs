@@ -23,8 +23,8 @@ use super::discriminator;
 use super::error::{FormError, FormErrorKind};
 use super::format::Format;
 use super::node::{
-    ArrayChecks, Count, Member, Node, NodeId, Num, NumberChecks, ObjectChecks, StringChecks, Types,
-    Via,
+    ArrayChecks, Content, Count, Member, Node, NodeId, Num, NumberChecks, ObjectChecks,
+    StringChecks, Types, Via,
 };
 use super::number::{Decimal, NumRef};
 use super::pattern::Pattern;
@@ -234,6 +234,7 @@ impl Compiler<'_> {
         let mut general_only = false;
         let has_ref = members.iter().any(|(k, _)| k == "$ref");
         let mut legacy = Legacy::default();
+        let mut content: Option<Content> = None;
 
         for (name, value) in members {
             let Some(kw) = Keyword::from_name(name) else {
@@ -502,6 +503,26 @@ impl Compiler<'_> {
                     array.max_contains = Some(count(value, kw, at)?);
                     has_array = true;
                 }
+                Keyword::ContentEncoding => {
+                    // Only RFC 4648 base64 is implemented; any other encoding (or a
+                    // misspelt one) would go unchecked, so it is refused.
+                    if !matches!(value, Value::String(e) if e == "base64") {
+                        return Err(err(FormErrorKind::UnsupportedContent, kw, at));
+                    }
+                    content.get_or_insert_with(Content::default).base64 = true;
+                    verbatim = Some(json(value));
+                }
+                Keyword::ContentMediaType => {
+                    if !matches!(value, Value::String(m) if m == "application/json") {
+                        return Err(err(FormErrorKind::UnsupportedContent, kw, at));
+                    }
+                    content.get_or_insert_with(Content::default).json = true;
+                    verbatim = Some(json(value));
+                }
+                Keyword::ContentSchema => {
+                    let sub = self.schema(value, &here, false)?;
+                    content.get_or_insert_with(Content::default).schema = Some(sub);
+                }
                 Keyword::Not => node.not = Some(self.schema(value, &here, false)?),
                 Keyword::If => node.if_ = Some(self.schema(value, &here, false)?),
                 Keyword::Then => node.then_ = Some(self.schema(value, &here, false)?),
@@ -577,6 +598,20 @@ impl Compiler<'_> {
             node.order.push((kw, verbatim));
         }
 
+        if let Some(content) = content {
+            // The specification says to ignore `contentSchema` without
+            // `contentMediaType` (2020-12 validation §8.5): formgate ignores no keyword.
+            if content.schema.is_some() && !content.json {
+                return Err(err(
+                    FormErrorKind::ContentSchemaAlone,
+                    Keyword::ContentSchema,
+                    at,
+                ));
+            }
+            string.content = Some(Box::new(content));
+            has_string = true;
+            general_only = true;
+        }
         if legacy.items_array {
             // `additionalItems` applies only after array-form `items`.
             array.items = legacy.additional_items;

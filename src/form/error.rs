@@ -62,6 +62,13 @@ pub enum FormErrorKind {
     /// or one formgate refuses by name (`unevaluatedProperties`, `$dynamicRef`...):
     /// only keywords no dialect defines may be declared annotations.
     NotDeclarable,
+    /// A `contentEncoding` other than `base64`, or a `contentMediaType` other than
+    /// `application/json`: formgate asserts content (`docs/FORMATS.md`) and implements
+    /// only those, so any other would go unchecked.
+    UnsupportedContent,
+    /// A `contentSchema` without `contentMediaType` beside it, which the specification
+    /// says to ignore: formgate ignores no keyword.
+    ContentSchemaAlone,
 }
 
 impl fmt::Display for FormErrorKind {
@@ -72,6 +79,12 @@ impl fmt::Display for FormErrorKind {
             FormErrorKind::UnknownKeyword => f.write_str("keyword outside the vocabulary"),
             FormErrorKind::InvalidValue(what) => write!(f, "invalid value: expected {what}"),
             FormErrorKind::DuplicateType => f.write_str("type names the same type twice"),
+            FormErrorKind::UnsupportedContent => {
+                f.write_str("unsupported contentEncoding or contentMediaType")
+            }
+            FormErrorKind::ContentSchemaAlone => {
+                f.write_str("contentSchema without contentMediaType (it would be ignored)")
+            }
             FormErrorKind::UnsupportedFormat => f.write_str("unsupported format"),
             FormErrorKind::InvalidPattern(why) => write!(f, "invalid pattern: {why}"),
             FormErrorKind::UnsupportedDialect => f.write_str("unsupported $schema dialect"),

@@ -282,6 +282,24 @@ pub(crate) struct StringChecks {
     pub(crate) max_length: Option<Count>,
     pub(crate) pattern: Option<Pattern>,
     pub(crate) format: Option<Format>,
+    /// `contentEncoding`, `contentMediaType`, `contentSchema`: asserted on the string's
+    /// decoded content (`verify::content`; docs/FORMATS.md). Its node is
+    /// `general_only`.
+    pub(crate) content: Option<Box<Content>>,
+}
+
+/// What a string's content must be: decoded, parsed, verified, in that order.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Content {
+    /// `contentEncoding: "base64"` (RFC 4648 §4, with padding): the string is decoded
+    /// before anything else; a string that is not base64 fails `contentEncoding`.
+    pub(crate) base64: bool,
+    /// `contentMediaType: "application/json"`: the (decoded) content is one strict JSON
+    /// document within the form's limits; else it fails `contentMediaType`.
+    pub(crate) json: bool,
+    /// `contentSchema` (only beside `contentMediaType`): the document meets this
+    /// schema of the same form; else it fails `contentSchema`.
+    pub(crate) schema: Option<NodeId>,
 }
 
 /// A number from the form: its exact value, and its lexeme as written (for rendering).

@@ -208,6 +208,14 @@ pub(crate) enum Keyword {
     Dependencies,
     /// draft-04..2019-09: the schema for elements after array-form `items`.
     AdditionalItems,
+    /// draft-07 and later: a string holds data in this encoding (`base64` only);
+    /// asserted (`verify::content`).
+    ContentEncoding,
+    /// draft-07 and later: a string (decoded, with `contentEncoding`) is a document of
+    /// this media type (`application/json` only); asserted.
+    ContentMediaType,
+    /// 2019-09 and later: the `contentMediaType` document meets this schema; asserted.
+    ContentSchema,
 }
 
 /// Names of JSON Schema keywords (of any dialect) and of constructs formgate refuses
@@ -219,9 +227,6 @@ pub(crate) const NOT_DECLARABLE: &[&str] = &[
     "$recursiveAnchor",
     "$recursiveRef",
     "$vocabulary",
-    "contentEncoding",
-    "contentMediaType",
-    "contentSchema",
 ];
 
 /// Whether `name` may be declared an annotation: no keyword of any dialect, and not
@@ -232,7 +237,7 @@ pub(crate) fn declarable(name: &str) -> bool {
 
 impl Keyword {
     /// Every keyword, in the order the vocabulary lists them.
-    pub(crate) const ALL: [Keyword; 56] = [
+    pub(crate) const ALL: [Keyword; 59] = [
         Keyword::Type,
         Keyword::Enum,
         Keyword::Const,
@@ -289,6 +294,9 @@ impl Keyword {
         Keyword::Discriminator,
         Keyword::Dependencies,
         Keyword::AdditionalItems,
+        Keyword::ContentEncoding,
+        Keyword::ContentMediaType,
+        Keyword::ContentSchema,
     ];
 
     /// The keyword's name as written in a form.
@@ -351,6 +359,9 @@ impl Keyword {
             Keyword::LegacyId => "id",
             Keyword::Dependencies => "dependencies",
             Keyword::AdditionalItems => "additionalItems",
+            Keyword::ContentEncoding => "contentEncoding",
+            Keyword::ContentMediaType => "contentMediaType",
+            Keyword::ContentSchema => "contentSchema",
         }
     }
 
@@ -397,7 +408,9 @@ impl Keyword {
             | Keyword::Else
             | Keyword::Comment
             | Keyword::ReadOnly
-            | Keyword::WriteOnly => dialect >= Draft7,
+            | Keyword::WriteOnly
+            | Keyword::ContentEncoding
+            | Keyword::ContentMediaType => dialect >= Draft7,
             Keyword::Defs
             | Keyword::Anchor
             | Keyword::UnevaluatedProperties
@@ -406,7 +419,8 @@ impl Keyword {
             | Keyword::DependentSchemas
             | Keyword::MinContains
             | Keyword::MaxContains
-            | Keyword::Deprecated => dialect >= Draft2019_09,
+            | Keyword::Deprecated
+            | Keyword::ContentSchema => dialect >= Draft2019_09,
             Keyword::PrefixItems => dialect == Draft2020_12,
             _ => true,
         }

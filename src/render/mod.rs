@@ -256,6 +256,13 @@ impl Renderer<'_> {
             Keyword::UnevaluatedItems => {
                 self.node(array.and_then(|a| a.unevaluated).expect("compiled"), out)
             }
+            Keyword::ContentSchema => self.node(
+                string
+                    .and_then(|s| s.content.as_ref())
+                    .and_then(|c| c.schema)
+                    .expect("compiled"),
+                out,
+            ),
             Keyword::Not => self.node(node.not.expect("compiled"), out),
             Keyword::If => self.node(node.if_.expect("compiled"), out),
             Keyword::Then => self.node(node.then_.expect("compiled"), out),
@@ -290,6 +297,8 @@ impl Renderer<'_> {
             | Keyword::Id
             | Keyword::LegacyId
             | Keyword::Anchor
+            | Keyword::ContentEncoding
+            | Keyword::ContentMediaType
             | Keyword::Discriminator => out.push_str(missing),
         }
     }

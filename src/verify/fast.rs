@@ -358,7 +358,13 @@ impl<'a, 'f> Pass<'a, 'f> {
         let r = scalar::check_string(n, self.consts, s);
         self.pos = end;
         self.spend(end - i)?;
-        r.map_err(|_| Fail::Mismatch)
+        r.map_err(|_| Fail::Mismatch)?;
+        if n.string.as_deref().is_some_and(|c| c.content.is_some()) {
+            // `contentEncoding`, `contentMediaType`, `contentSchema` are the general
+            // validator's (`verify/content.rs`).
+            return Err(Fail::Abort);
+        }
+        Ok(())
     }
 
     /// The number at `i` against node `n`'s own keywords.

@@ -26,6 +26,7 @@
 
 pub(crate) mod accepted;
 mod api;
+mod content;
 pub(crate) mod deserialize;
 mod expand;
 pub(crate) mod fast;
@@ -227,6 +228,9 @@ struct State {
     uneval: unevaluated::Tracker,
     /// Set when the root failed.
     rejected: Option<Cause>,
+    /// Containers around this body: 0, or for a `contentSchema` document its string's
+    /// depth plus one (`content.rs`).
+    base_depth: usize,
 }
 
 impl Runtime {
@@ -275,7 +279,7 @@ impl Runtime {
     /// Prepare for a new body.
     pub(crate) fn start(&mut self, form: &Form) {
         self.machine.reset(form.limits().max_depth());
-        self.state.reset(form);
+        self.state.reset(form.root());
     }
 
     #[cold]
@@ -299,7 +303,7 @@ impl Runtime {
 }
 
 impl State {
-    fn reset(&mut self, form: &Form) {
+    fn reset(&mut self, root: NodeId) {
         self.insts.clear();
         self.frames.clear();
         self.targets.clear();
@@ -310,7 +314,7 @@ impl State {
         self.uneval.clear();
         self.rejected = None;
         self.targets.push(Target {
-            node: form.root(),
+            node: root,
             parent: NONE,
             role: Role::Root,
         });
@@ -901,68 +905,6 @@ impl State {
             self.report_matchers(form);
         }
         self.scalar_targets(form, s);
-    }
-
-    /// Check a scalar (a value, or a member name under `propertyNames`) against every
-    /// pending target.
-    fn scalar_targets(&mut self, form: &Form, s: Scalar<'_>) {
-        // The common case: one subschema without applicators applies.
-        if let [t] = self.targets[..] {
-            let node = form.node(t.node);
-            if !node.has_applicators() {
-                self.targets.clear();
-                match scalar::check(node, form.consts(), s) {
-                    Ok(()) => self.pass(form, t.parent, t.role),
-                    Err(keyword) => self.fail_target(
-                        t,
-                        Cause {
-                            node: t.node,
-                            keyword,
-                        },
-                    ),
-                }
-                return;
-            }
-        }
-        // Fast path: a target without applicators needs no instance.
-        let mut k = 0;
-        while k < self.targets.len() {
-            let t = self.targets[k];
-            let node = form.node(t.node);
-            if node.has_applicators() {
-                k += 1;
-                continue;
-            }
-            self.targets.swap_remove(k);
-            match scalar::check(node, form.consts(), s) {
-                Ok(()) => self.pass(form, t.parent, t.role),
-                Err(keyword) => self.fail_target(
-                    t,
-                    Cause {
-                        node: t.node,
-                        keyword,
-                    },
-                ),
-            }
-        }
-        if self.targets.is_empty() {
-            return;
-        }
-        let first = self.expand(form);
-        for i in first..self.insts.len() as u32 {
-            let node_id = self.insts[i as usize].node;
-            if let Err(keyword) = scalar::check(form.node(node_id), form.consts(), s) {
-                self.fail(
-                    i,
-                    Cause {
-                        node: node_id,
-                        keyword,
-                    },
-                );
-            }
-        }
-        self.finish(form, first, Closing::Scalar, false);
-        self.insts.truncate(first as usize);
     }
 
     /// The keyword an object fails at its end, if any: `required`, `minProperties`,

@@ -7,7 +7,7 @@
 use crate::numbers::Dec;
 use crate::refs::resolve;
 use crate::source::{Rng, Source};
-use crate::tables::{Profile, PALETTE, TYPES};
+use crate::tables::{short_decimal, Profile, DIALECT_URIS, PALETTE, TYPES};
 use crate::value::{dedup, Members, Style, J};
 use crate::Gen;
 
@@ -71,6 +71,13 @@ impl<S: Source> Gen<S> {
     /// A body value aimed at schema `s` of form `root`, following it at most `depth`
     /// levels deep.
     pub fn value(&mut self, root: &J, s: &J, depth: u32) -> J {
+        if std::ptr::eq(root, s) {
+            // The form's dialect, for the oracle's marks (`Gen::note_number`).
+            let uri = root.get("$schema");
+            self.level = (DIALECT_URIS.iter())
+                .position(|u| uri == Some(&J::str(u)))
+                .unwrap_or(self.level);
+        }
         if depth == 0 || self.chance(0.06) {
             return self.random(depth.min(1));
         }
@@ -185,6 +192,19 @@ impl<S: Source> Gen<S> {
     }
 
     fn aimed_number(&mut self, s: &J) -> String {
+        if let Some(J::Str(name)) = s.get("format") {
+            let keep = |x: &&str| !self.profile.oracle_only || short_decimal(x);
+            let samples: Vec<&str> = (self.profile.numeric_formats.iter())
+                .filter(|f| f.name == name)
+                .flat_map(|f| f.samples.iter().copied())
+                .filter(keep)
+                .collect();
+            if !samples.is_empty() && self.chance(0.6) {
+                let x = self.pick(&samples).to_owned();
+                self.note_number(&x);
+                return x;
+            }
+        }
         let dec = |kw: &str| match s.get(kw) {
             Some(J::Num(n)) => Dec::parse(n),
             _ => None,
@@ -234,6 +254,11 @@ impl<S: Source> Gen<S> {
 
     /// Samples of the profile's formats (or patterns) named `name`, with their marks.
     fn aimed_string(&mut self, s: &J) -> String {
+        if (s.get("contentEncoding").is_some() || s.get("contentMediaType").is_some())
+            && self.chance(0.7)
+        {
+            return self.content_string();
+        }
         if let Some(J::Str(name)) = s.get("format") {
             if self.chance(0.7) {
                 let samples: Vec<(&str, bool)> = (self.profile.formats.iter())
@@ -269,9 +294,11 @@ impl<S: Source> Gen<S> {
     }
 
     fn array(&mut self, root: &J, s: &J, depth: u32) -> J {
-        let prefix: &[J] = match s.get("prefixItems") {
-            Some(J::Arr(p)) => p,
-            _ => &[],
+        // Before 2020-12, array-form `items` and `additionalItems` (`crate::dialect`).
+        let (prefix, items) = match (s.get("prefixItems"), s.get("items")) {
+            (Some(J::Arr(p)), items) => (&p[..], items),
+            (_, Some(J::Arr(p))) => (&p[..], s.get("additionalItems")),
+            (_, items) => (&[][..], items),
         };
         let (min, max) = (count(s, "minItems"), count(s, "maxItems"));
         let len = if (min.is_some() || max.is_some()) && self.chance(0.7) {
@@ -281,7 +308,6 @@ impl<S: Source> Gen<S> {
         } else {
             self.below(4)
         };
-        let items = s.get("items");
         let elements = (0..len)
             .map(|i| match (prefix.get(i), items) {
                 (Some(p), _) => self.value(root, p, depth - 1),

@@ -13,13 +13,17 @@
 //!    where formgate and jsonschema cannot legitimately differ: no number lexeme but a
 //!    short decimal, no sample not marked `oracle`, no `\b`, no line terminator but
 //!    `\n` in a body under a pattern with `.`, no duplicate member, no freely chosen
-//!    string. Under [`crate::ORACLE`] it stays `true` up to duplicate members.
+//!    string, no content keyword outside draft-07 (nor a sample the oracle's JSON reads
+//!    otherwise), no integer spelled with a fraction or exponent in draft-04. Under
+//!    [`crate::ORACLE`] it stays `true` up to duplicate members.
 //! 4. Every choice goes through the [`Source`]; when it runs out every choice takes its
 //!    simplest answer, so generation always ends and small inputs give small cases.
 
+use crate::dialect::{Translation, DRAFT2019, DRAFT2020, DRAFT4, DRAFT7};
+use crate::numbers::Dec;
 use crate::refs::{fix_refs, odd_refs};
 use crate::source::Source;
-use crate::tables::{short_decimal, Profile, DIALECT, TYPES};
+use crate::tables::{short_decimal, Profile, CONTENT_SAMPLES, DIALECT, DIALECT_URIS, TYPES};
 use crate::value::{dedup, Members, J};
 use crate::wild::{DIALECTS, FOREIGN_KEYWORDS, KEYWORDS, REGEX_TOKENS, WILD_FORMATS, WILD_REFS};
 
@@ -36,6 +40,8 @@ pub struct Gen<S> {
     pub oracle: bool,
     /// A pattern containing `.` is in the form.
     pub(crate) dot_pattern: bool,
+    /// The form's dialect, an index into [`DIALECT_URIS`] (`crate::dialect`).
+    pub(crate) level: usize,
     budget: u32,
 }
 
@@ -48,6 +54,7 @@ impl<S: Source> Gen<S> {
             wild,
             oracle: true,
             dot_pattern: false,
+            level: DRAFT2020,
             budget: SCHEMA_BUDGET,
         }
     }
@@ -128,9 +135,15 @@ impl<S: Source> Gen<S> {
         s
     }
 
-    /// Invariant 3 for a number lexeme written into the form or a body.
+    /// Invariant 3 for a number lexeme written into the form or a body. In a draft-04
+    /// form, an integer spelled with a fraction or exponent (`1.0`, `1e2`) is not for
+    /// the oracle: jsonschema reads draft-04's `integer` by spelling, formgate by value
+    /// (docs/DIALECTS.md).
     pub(crate) fn note_number(&mut self, lexeme: &str) {
         self.oracle &= short_decimal(lexeme);
+        if self.level == DRAFT4 && lexeme.contains(['.', 'e', 'E']) {
+            self.oracle &= Dec::parse(lexeme).is_some_and(|d| d.e < 0);
+        }
     }
 
     /// A number from the profile (or, in a free profile, one in eight any lexeme).
@@ -223,6 +236,48 @@ impl<S: Source> Gen<S> {
             }
             m.push(("format".into(), J::str(f.name)));
         }
+        let content_here = match self.level {
+            DRAFT7 => true,
+            level => level > DRAFT7 && !self.profile.oracle_only,
+        };
+        if self.profile.content && content_here && self.chance(0.08) {
+            self.content_part(m);
+        }
+    }
+
+    /// `contentEncoding`, `contentMediaType` and (2019-09 and later, beside
+    /// `contentMediaType`) `contentSchema`: formgate asserts them, jsonschema only in
+    /// draft-07 (2019-09 and later make them annotations), so the oracle stays only
+    /// there.
+    fn content_part(&mut self, m: &mut Members) {
+        self.oracle &= self.level == DRAFT7;
+        let (encoding, media) = match self.below(3) {
+            0 => (true, false),
+            1 => (false, true),
+            _ => (true, true),
+        };
+        if encoding {
+            m.push(("contentEncoding".into(), J::str("base64")));
+        }
+        if media {
+            m.push(("contentMediaType".into(), J::str("application/json")));
+            if self.level >= DRAFT2019 && self.chance(0.6) {
+                let s = self.schema(0);
+                m.push(("contentSchema".into(), s));
+            }
+        }
+    }
+
+    /// A string for a schema with content keywords: one of [`CONTENT_SAMPLES`] (under
+    /// an `oracle_only` profile, one marked `oracle`).
+    pub(crate) fn content_string(&mut self) -> String {
+        let oracle_only = self.profile.oracle_only;
+        let samples: Vec<(&str, bool)> = (CONTENT_SAMPLES.iter().copied())
+            .filter(|(_, marked)| *marked || !oracle_only)
+            .collect();
+        let (x, marked) = self.pick(&samples);
+        self.oracle &= marked;
+        x.to_owned()
     }
 
     fn number_part(&mut self, m: &mut Members) {
@@ -237,6 +292,13 @@ impl<S: Source> Gen<S> {
                 "multipleOf".into(),
                 J::num(self.pick(self.profile.multiples)),
             ));
+        }
+        if !self.profile.numeric_formats.is_empty() && self.chance(0.1) {
+            // jsonschema ignores the numeric formats: the oracle reads them as the ranges
+            // they mean (`crate::for_jsonschema`), and only where marked `oracle`.
+            let f = self.pick(self.profile.numeric_formats);
+            self.oracle &= f.oracle;
+            m.push(("format".into(), J::str(f.name)));
         }
     }
 
@@ -558,6 +620,9 @@ impl<S: Source> Gen<S> {
     /// A whole form: a schema, perhaps with `$defs`, `$schema`, `$id`; `$ref`s resolved
     /// (invariant 1; in a wild form a `$ref` may also name anything).
     pub fn form(&mut self) -> J {
+        if !self.wild {
+            self.level = self.dialect_level();
+        }
         let mut root = self.schema(3);
         let defs = if self.chance(0.35) {
             let n = 1 + self.below(3);
@@ -597,6 +662,31 @@ impl<S: Source> Gen<S> {
         } else {
             odd_refs(&mut root);
         }
+        if self.level < DRAFT2020 {
+            let mut t = Translation::new(self.level, self.profile.oracle_only);
+            t.schema(&mut root, false);
+            self.oracle &= t.oracle;
+            if let J::Obj(members) = &mut root {
+                members.retain(|(k, _)| k != "$schema");
+                members.insert(0, ("$schema".into(), J::str(DIALECT_URIS[self.level])));
+            }
+        }
         root
+    }
+
+    /// A dialect by the profile's shares (an index into [`DIALECT_URIS`]).
+    fn dialect_level(&mut self) -> usize {
+        let total: u32 = self.profile.dialects.iter().map(|(_, w)| w).sum();
+        let mut at = self.below(total.max(1) as usize) as u32;
+        for &(uri, w) in self.profile.dialects {
+            if at < w {
+                return DIALECT_URIS
+                    .iter()
+                    .position(|u| *u == uri)
+                    .unwrap_or(DRAFT2020);
+            }
+            at -= w;
+        }
+        DRAFT2020
     }
 }

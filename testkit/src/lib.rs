@@ -20,10 +20,19 @@
 //! [`FUZZ`] adding freely chosen strings and numbers), `wild` adds what lies beyond
 //! the vocabulary (the `compile_form` target), and [`Gen::oracle`] tracks whether a
 //! case lies where formgate and jsonschema must agree.
+//!
+//! A tame form is written in one of the five dialects, by the profile's shares: built
+//! in 2020-12's vocabulary, then respelled (`dialect`: draft-04's boolean
+//! `exclusiveMaximum`, `definitions`, array-form `items` with `additionalItems`,
+//! `dependencies`...) and named by its `$schema`. Numeric formats and the content
+//! keywords are part of the vocabulary generated; [`for_jsonschema`] hands the oracle the
+//! numeric formats as the ranges they mean.
 
 mod bodies;
+mod dialect;
 mod forms;
 mod numbers;
+mod numeric;
 mod refs;
 mod source;
 mod value;
@@ -45,6 +54,7 @@ pub use bodies::{body_text, body_value, BODY_DEPTH};
 #[cfg(feature = "proptest")]
 pub use config::config;
 pub use forms::Gen;
+pub use numeric::for_jsonschema;
 pub use refs::{fix_refs, fragment, odd_refs, resolve};
 pub use source::{Rng, Source, Tape};
 #[cfg(feature = "proptest")]

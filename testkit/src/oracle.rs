@@ -6,8 +6,8 @@
 //!    rejects, formgate rejects.
 //! 2. [`typed_agrees`] (verify): `verify_into::<serde_json::Value>` gives exactly
 //!    `verify`'s verdict, and an admitted body's value equals serde_json's reading.
-//! 3. [`jsonschema_agrees`] (verify): the jsonschema crate (2020-12, formats asserted,
-//!    exact numbers) gives formgate's verdict on cases the generator marked as lying
+//! 3. [`jsonschema_agrees`] (verify): the jsonschema crate (the form's dialect, formats
+//!    asserted, exact numbers) gives formgate's verdict on cases the generator marked as lying
 //!    where the two cannot legitimately differ ([`crate::Gen::oracle`], or a form of
 //!    the [`crate::ORACLE`] profile). [`jsonschema_validator`] and [`jsonschema_admits`]
 //!    are its two halves.
@@ -135,17 +135,36 @@ fn beyond_f64(v: &serde_json::Value) -> bool {
     }
 }
 
-/// The jsonschema crate's validator for `form`: draft 2020-12, formats asserted (and,
-/// through the `arbitrary-precision` feature, exact numbers). Panics if it does not
-/// build: every form formgate compiles must.
+/// The jsonschema crate's validator for `form`: the draft its `$schema` names, 2020-12
+/// without one (as formgate's default), formats asserted (and, through the
+/// `arbitrary-precision` feature, exact numbers). Panics if it does not build: every
+/// form formgate compiles must.
+/// Numeric formats, which jsonschema ignores, are handed to it as the ranges they mean
+/// ([`crate::for_jsonschema`]).
 pub fn jsonschema_validator(form: &str) -> jsonschema::Validator {
     let schema: serde_json::Value = serde_json::from_str(form).expect("the form is JSON");
-    jsonschema::draft202012::options()
+    let respelled = crate::for_jsonschema(&from_serde(&schema)).compact();
+    let schema: serde_json::Value = serde_json::from_str(&respelled).expect("still JSON");
+    jsonschema::options()
         .should_validate_formats(true)
         .build(&schema)
         .unwrap_or_else(|e| {
             panic!("jsonschema does not build a form formgate compiles ({e}): {form}")
         })
+}
+
+/// A serde_json value as a [`crate::J`], numbers as written.
+fn from_serde(v: &serde_json::Value) -> crate::J {
+    use crate::J;
+    use serde_json::Value as S;
+    match v {
+        S::Null => J::Null,
+        S::Bool(b) => J::Bool(*b),
+        S::Number(n) => J::Num(n.to_string()),
+        S::String(s) => J::Str(s.clone()),
+        S::Array(items) => J::Arr(items.iter().map(from_serde).collect()),
+        S::Object(m) => J::Obj(m.iter().map(|(k, v)| (k.clone(), from_serde(v))).collect()),
+    }
 }
 
 /// jsonschema's verdict on `body`, read by serde_json (which keeps the last of

@@ -91,7 +91,9 @@ fn walk(node: &mut J, def: Option<usize>, guarded: bool, defs: &[String], choose
             | "contains"
             | "propertyNames"
             | "unevaluatedProperties"
-            | "unevaluatedItems" => walk(v, def, true, defs, choose),
+            | "unevaluatedItems"
+            // The document a string holds: another instance.
+            | "contentSchema" => walk(v, def, true, defs, choose),
             // On the same value: like `allOf`.
             "not" | "if" | "then" | "else" => walk(v, def, guarded, defs, choose),
             "patternProperties" | "dependentSchemas" => {
@@ -126,11 +128,16 @@ fn walk(node: &mut J, def: Option<usize>, guarded: bool, defs: &[String], choose
 }
 
 /// The schema a `$ref` written by [`fix_refs`] names.
+/// (`#/definitions/...` in a form translated to draft-04..07 names the same entry).
 pub fn resolve<'a>(root: &'a J, target: &str) -> Option<&'a J> {
     if target == "#" {
         return Some(root);
     }
-    let J::Obj(defs) = root.get("$defs")? else {
+    let (key, target) = match target.strip_prefix("#/definitions/") {
+        Some(rest) => ("definitions", format!("#/$defs/{rest}")),
+        None => ("$defs", target.to_owned()),
+    };
+    let J::Obj(defs) = root.get(key)? else {
         return None;
     };
     defs.iter()
@@ -143,12 +150,7 @@ mod tests {
     use super::*;
 
     fn obj(members: &[(&str, J)]) -> J {
-        J::Obj(
-            members
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), v.clone()))
-                .collect(),
-        )
+        J::obj(members)
     }
 
     #[test]

@@ -44,7 +44,51 @@ pub struct Profile {
     /// Also strings and number lexemes of any shape, chosen freely (one string in 16,
     /// one number in 8): the fuzzer's profile.
     pub free: bool,
+    /// The dialects forms are written in (`$schema` URIs), each with the share of forms
+    /// it gets out of the sum of the shares, the simplest choice first; a form of
+    /// another dialect than 2020-12 always names it (`crate::dialect`).
+    pub dialects: &'static [(&'static str, u32)],
+    /// Numeric formats (`int32`, `double`...) for `format` on numbers.
+    pub numeric_formats: &'static [Fmt],
+    /// `contentEncoding`, `contentMediaType` and `contentSchema`, in the dialects that
+    /// have them (with `oracle_only`, in draft-07 alone, the one the oracle asserts them
+    /// in).
+    pub content: bool,
+    /// Leave out what the oracle reads otherwise instead of marking the case
+    /// ([`crate::Gen::oracle`]): formats jsonschema does not assert in an older dialect
+    /// a form is translated to, numeric format samples that are no short decimals. The
+    /// [`ORACLE`] profile's cases keep the oracle; the [`FUZZ`] profile's keep it more
+    /// often.
+    pub oracle_only: bool,
 }
+
+/// The five dialects' `$schema` URIs, oldest first.
+pub const DIALECT_URIS: [&str; 5] = [
+    "http://json-schema.org/draft-04/schema#",
+    "http://json-schema.org/draft-06/schema#",
+    "http://json-schema.org/draft-07/schema#",
+    "https://json-schema.org/draft/2019-09/schema",
+    DIALECT,
+];
+
+/// Shares of the dialects: 2020-12 most, and first (generators write it most), each
+/// older one a tenth of the forms.
+pub const ALL_DIALECTS: &[(&str, u32)] = &[
+    (DIALECT_URIS[4], 6),
+    (DIALECT_URIS[0], 1),
+    (DIALECT_URIS[1], 1),
+    (DIALECT_URIS[2], 1),
+    (DIALECT_URIS[3], 1),
+];
+
+/// [`ALL_DIALECTS`] but draft-04, whose `integer` jsonschema reads by spelling (`1.0` is
+/// none) where formgate reads it by value in every dialect (docs/DIALECTS.md).
+pub const ORACLE_DIALECTS: &[(&str, u32)] = &[
+    (DIALECT_URIS[4], 6),
+    (DIALECT_URIS[1], 1),
+    (DIALECT_URIS[2], 1),
+    (DIALECT_URIS[3], 1),
+];
 
 /// The whole vocabulary, tricky corners included: the property tests' profile.
 pub const FULL: Profile = Profile {
@@ -58,21 +102,33 @@ pub const FULL: Profile = Profile {
     def_names: DEF_NAMES,
     texts: TEXTS,
     free: false,
+    dialects: ALL_DIALECTS,
+    numeric_formats: NUMERIC_FORMATS,
+    content: true,
+    oracle_only: false,
 };
 
 /// [`FULL`] and freely chosen strings and numbers: the fuzzer's profile. What lies where
 /// formgate and jsonschema may differ is tracked per case ([`crate::Gen::oracle`]).
-pub const FUZZ: Profile = Profile { free: true, ..FULL };
+pub const FUZZ: Profile = Profile {
+    free: true,
+    oracle_only: true,
+    dialects: ORACLE_DIALECTS,
+    ..FULL
+};
 
 /// The whole vocabulary but where formgate and jsonschema legitimately differ: the
 /// patterns and formats marked `oracle`, short decimals only (every one, and every sum
 /// or multiple the body generator makes of them, is read exactly even through an
-/// `f64`), and no U+2028 (which `^.{2,4}$` reads differently).
+/// `f64`), no U+2028 (which `^.{2,4}$` reads differently), no draft-04, content
+/// keywords only in draft-07 (where jsonschema asserts them too).
 pub const ORACLE: Profile = Profile {
     patterns: ORACLE_PATTERNS,
     formats: FORMATS,
     numbers: PLAIN_NUMBERS,
     strings: ORACLE_STRINGS,
+    dialects: ORACLE_DIALECTS,
+    oracle_only: true,
     ..FULL
 };
 
@@ -639,24 +695,25 @@ pub const TRICKY_FORMATS: &[Fmt] = &[
 ];
 
 /// Number lexemes for the numeric formats (`int8`…`uint128`, `int`, `uint`, `float`,
-/// `double`), at and beyond their edges. No profile uses them: the jsonschema crate
-/// ignores these formats, so a generated number would tell the two apart wherever it
-/// falls outside a range; `tests/formats.rs` and the unit tests check them instead.
+/// `double`), at and beyond their edges. Every profile writes these formats (bodies aim
+/// at the samples). The jsonschema crate ignores them, so the oracle is handed the
+/// ranges they mean instead ([`crate::for_jsonschema`]) and all are marked `oracle`;
+/// the samples that are no short decimals leave the oracle all the same.
 pub const NUMERIC_FORMATS: &[Fmt] = &[
     Fmt {
         name: "int8",
         samples: &["-128", "127", "1.27e2", "-129", "128", "0.5"],
-        oracle: false,
+        oracle: true,
     },
     Fmt {
-        name: "uint8",
-        samples: &["0", "-0", "255", "-1", "256"],
-        oracle: false,
+        name: "int16",
+        samples: &["-32768", "32767", "-32769", "32768", "3.2767e4"],
+        oracle: true,
     },
     Fmt {
         name: "int32",
         samples: &["-2147483648", "2147483647", "-2147483649", "2147483648"],
-        oracle: false,
+        oracle: true,
     },
     Fmt {
         name: "int64",
@@ -665,13 +722,65 @@ pub const NUMERIC_FORMATS: &[Fmt] = &[
             "9223372036854775807",
             "-9223372036854775809",
             "9223372036854775808",
+            "-7",
+            "7.5",
         ],
-        oracle: false,
+        oracle: true,
+    },
+    Fmt {
+        name: "int128",
+        samples: &[
+            "-170141183460469231731687303715884105728",
+            "170141183460469231731687303715884105727",
+            "170141183460469231731687303715884105728",
+            "1.5",
+        ],
+        oracle: true,
+    },
+    Fmt {
+        name: "int",
+        samples: &["9223372036854775807", "9223372036854775808", "-1", "1.0"],
+        oracle: true,
+    },
+    Fmt {
+        name: "uint8",
+        samples: &["0", "-0", "255", "-1", "256"],
+        oracle: true,
+    },
+    Fmt {
+        name: "uint16",
+        samples: &["65535", "65536", "-1", "6.5535e4"],
+        oracle: true,
+    },
+    Fmt {
+        name: "uint32",
+        samples: &["4294967295", "4294967296", "0.0", "-0.5"],
+        oracle: true,
     },
     Fmt {
         name: "uint64",
-        samples: &["18446744073709551615", "18446744073709551616", "1e400"],
-        oracle: false,
+        samples: &[
+            "18446744073709551615",
+            "18446744073709551616",
+            "1e400",
+            "3",
+            "-3",
+        ],
+        oracle: true,
+    },
+    Fmt {
+        name: "uint128",
+        samples: &[
+            "340282366920938463463374607431768211455",
+            "340282366920938463463374607431768211456",
+            "-1",
+        ],
+        oracle: true,
+    },
+    Fmt {
+        name: "uint",
+        samples: &["18446744073709551615", "18446744073709551616", "0"],
+        oracle: true,
     },
     Fmt {
         name: "float",
@@ -679,8 +788,10 @@ pub const NUMERIC_FORMATS: &[Fmt] = &[
             "3.4028234663852886e38",
             "340282356779733661637539395458142568448",
             "1e-400",
+            "0.1",
+            "-123456.75",
         ],
-        oracle: false,
+        oracle: true,
     },
     Fmt {
         name: "double",
@@ -688,9 +799,42 @@ pub const NUMERIC_FORMATS: &[Fmt] = &[
             "1.7976931348623158e308",
             "1.797693134862315808e308",
             "1e400",
+            "-0.0",
+            "1e-20",
         ],
-        oracle: false,
+        oracle: true,
     },
+];
+
+/// Strings for `contentEncoding` / `contentMediaType`, each marked by whether the
+/// oracle reads it as formgate does in draft-07 (jsonschema asserts content there, with
+/// base64 as strict as formgate's, but serde_json's JSON, which admits duplicate names):
+/// base64 of JSON documents, JSON documents as they are, and neither (`%`, a
+/// non-canonical pad, a missing pad, `{:}`, invalid UTF-8 once decoded).
+pub const CONTENT_SAMPLES: &[(&str, bool)] = &[
+    ("e30=", true),
+    ("W10=", true),
+    ("MQ==", true),
+    ("eyJhIjoxfQ==", true),
+    ("eyJhIjoiYiJ9", true),
+    ("WzEsMiwzXQ==", true),
+    ("ImEi", true),
+    ("bnVsbA==", true),
+    ("eyJhIjoxLCJhIjoyfQ==", false),
+    ("ezp9", true),
+    ("/w==", true),
+    ("QR==", true),
+    ("e30", true),
+    ("%%%%", true),
+    ("", true),
+    ("{}", true),
+    ("[1,2]", true),
+    ("1", true),
+    ("\"a\"", true),
+    ("{\"a\":1}", true),
+    ("{\"a\":1,\"a\":2}", false),
+    ("{:}", true),
+    (" null ", true),
 ];
 
 /// Number lexemes a `f64` holds exactly as decimals short enough to round-trip.

@@ -146,3 +146,39 @@ fn unmarked_patterns_and_formats_leave_the_oracle() {
         "only {seen} forms name an unmarked pattern or format"
     );
 }
+
+/// The generators write every dialect (`crate::dialect`), with what each spells its own
+/// way, the numeric formats and the content keywords; every form compiles in the
+/// dialect its `$schema` names.
+#[test]
+fn every_dialect_and_its_spellings_occur() {
+    let forms: Vec<String> = cases(&FULL, 1500).map(|(f, _)| f.compact()).collect();
+    let share = |needle: &str| forms.iter().filter(|f| f.contains(needle)).count();
+    for needle in DIALECT_URIS[..4].iter().copied().chain([
+        "\"definitions\"",
+        "\"dependencies\"",
+        "\"additionalItems\"",
+        "\"exclusiveMaximum\":true",
+        "\"id\":",
+        "\"format\":\"int",
+        "\"format\":\"uint",
+        "\"contentEncoding\"",
+        "\"contentMediaType\"",
+        "\"contentSchema\"",
+    ]) {
+        let n = share(needle);
+        assert!(
+            n * 200 >= forms.len(),
+            "{needle} in only {n} of {}",
+            forms.len()
+        );
+    }
+    for text in &forms {
+        let form = formgate::Form::compile(text.as_bytes()).unwrap();
+        let named = DIALECT_URIS
+            .iter()
+            .position(|u| text.starts_with(&format!("{{\"$schema\":\"{u}\"")));
+        let dialect = formgate::Dialect::ALL[named.unwrap_or(4)];
+        assert_eq!(form.dialect(), dialect, "{text}");
+    }
+}

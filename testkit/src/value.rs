@@ -32,6 +32,16 @@ impl J {
         J::Num(lexeme.to_owned())
     }
 
+    /// An object of `members`, in order.
+    pub fn obj(members: &[(&str, J)]) -> J {
+        J::Obj(
+            members
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), v.clone()))
+                .collect(),
+        )
+    }
+
     pub fn str(s: &str) -> J {
         J::Str(s.to_owned())
     }

@@ -166,6 +166,10 @@ impl Walk {
                 ));
             }
         }
+        if obj.contains_key("contentSchema") && !obj.contains_key("contentMediaType") {
+            // The drafts say to ignore it there; formgate ignores no keyword.
+            self.out("contentSchema without contentMediaType");
+        }
         for (k, val) in obj {
             let at = format!("{ptr}/{}", escape(k));
             let Some(kind) = keyword_kind(k, d) else {
@@ -228,6 +232,11 @@ impl Walk {
                 Kind::Schema_ if !is_uri(val, uri(d)) => {
                     self.out(format!("$schema other than {}", self.draft_name()))
                 }
+                Kind::Content => match (k.as_str(), val.as_str()) {
+                    ("contentEncoding", Some("base64"))
+                    | ("contentMediaType", Some("application/json")) => {}
+                    _ => self.out(format!("{k} {val}")),
+                },
                 Kind::Schema_ | Kind::Id | Kind::Data => {}
             }
         }
@@ -341,10 +350,13 @@ pub(crate) enum Kind {
     Id,
     /// An assertion on data, or an annotation.
     Data,
+    /// `contentEncoding` or `contentMediaType`: asserted (docs/FORMATS.md), for the one
+    /// value formgate implements of each.
+    Content,
 }
 
 /// Keywords of some draft: outside the others' vocabularies.
-pub(crate) const KNOWN_ELSEWHERE: [&str; 17] = [
+pub(crate) const KNOWN_ELSEWHERE: [&str; 20] = [
     "id",
     "$id",
     "const",
@@ -362,6 +374,9 @@ pub(crate) const KNOWN_ELSEWHERE: [&str; 17] = [
     "additionalItems",
     "prefixItems",
     "$defs",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
 ];
 
 /// The kind of `k` in `d`'s documented vocabulary (`docs/DIALECTS.md`), or `None`.
@@ -384,6 +399,8 @@ pub(crate) fn keyword_kind(k: &str, d: Draft) -> Option<Kind> {
         "contains" | "propertyNames" if since(D6) => Kind::Schema,
         "unevaluatedProperties" | "unevaluatedItems" if since(D2019) => Kind::Schema,
         "if" | "then" | "else" if since(D7) => Kind::Schema,
+        "contentEncoding" | "contentMediaType" if since(D7) => Kind::Content,
+        "contentSchema" if since(D2019) => Kind::Schema,
         "additionalItems" if d <= D2019 => Kind::Schema,
         // 2019-09 and 2020-12 keep it as a deprecated holder of schemas.
         "definitions" => Kind::SchemaMap,

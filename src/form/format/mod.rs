@@ -124,7 +124,7 @@
 //!   digits it has (`0.1` is a `float`); `int` and `uint` are 64-bit, as schemars
 //!   writes them for `isize` and `usize` on 64-bit targets.
 
-mod base64;
+pub(crate) mod base64;
 mod datetime;
 mod email;
 mod hostname;
