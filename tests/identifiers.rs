@@ -173,13 +173,17 @@ fn what_names_nothing_in_the_form_is_refused() {
 }
 
 #[test]
-fn the_published_form_keeps_identifiers_and_unroll_refuses_them() {
+fn the_published_form_keeps_identifiers_and_unroll_rewrites_them() {
     let text = r##"{"$defs":{"node":{"$id":"node.json","$anchor":"n","type":"object","properties":{"next":{"$ref":"#n"}}}},"$ref":"node.json"}"##;
     let f = form(text);
     assert_eq!(f.schema_json(), text);
     assert!(f.verify(br#"{"next":{"next":{}}}"#).is_ok());
     assert!(f.verify(br#"{"next":{"next":1}}"#).is_err());
-    // A copy under the root's `$defs` would resolve `#n` elsewhere: refused, not guessed.
-    let e = f.unroll(2).unwrap_err();
-    assert_eq!(e.kind(), &FormErrorKind::NestedId);
+    // Copies under the root's `$defs` would resolve `#n` elsewhere: every `$ref` of the
+    // output is a pointer from the root, and identifiers below the root are gone.
+    let u = f.unroll(2).expect("unrolls");
+    assert!(!u.schema_json().contains("$id"), "{}", u.schema_json());
+    assert!(!u.schema_json().contains("$anchor"), "{}", u.schema_json());
+    assert!(u.verify(br#"{"next":{}}"#).is_ok());
+    assert!(u.verify(br#"{"next":{"next":{}}}"#).is_err());
 }

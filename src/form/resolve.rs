@@ -41,8 +41,6 @@ pub(crate) struct Scopes {
     anchors: HashMap<(String, String), String>,
     /// The base URI in scope for each schema being compiled, innermost last.
     stack: Vec<String>,
-    /// Whether the form has an anchor or an `$id` below the root.
-    embedded: bool,
 }
 
 impl Scopes {
@@ -53,18 +51,12 @@ impl Scopes {
             resources: HashMap::new(),
             anchors: HashMap::new(),
             stack: Vec::new(),
-            embedded: false,
         }
     }
 
     /// The base URI in scope.
     pub(crate) fn base(&self) -> &str {
         self.stack.last().map_or(DEFAULT_BASE, String::as_str)
-    }
-
-    /// Whether the form has an anchor or an `$id` below its root.
-    pub(crate) fn embedded(&self) -> bool {
-        self.embedded
     }
 
     /// Enter the schema object `members` at `at`: read its identifier and anchor and
@@ -103,8 +95,6 @@ impl Scopes {
                     .ok_or_else(|| invalid(id_keyword, at, "a URI reference"))?;
                 if is_root {
                     self.resources.clear();
-                } else {
-                    self.embedded = true;
                 }
                 if self
                     .resources
@@ -153,7 +143,6 @@ impl Scopes {
     }
 
     fn anchor(&mut self, base: &str, name: &str, kw: Keyword, at: &str) -> Result<(), FormError> {
-        self.embedded = true;
         let key = (base.to_owned(), name.to_owned());
         if self.anchors.insert(key, at.to_owned()).is_some() {
             return Err(duplicate(kw, at));
