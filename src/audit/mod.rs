@@ -380,15 +380,7 @@ impl fmt::Display for Audit {
 /// A JSON Pointer as a URI fragment (RFC 6901 §6): `#` then the pointer with every byte
 /// outside RFC 3986 `pchar` (and `/`) percent-encoded.
 pub(crate) fn fragment(pointer: &str) -> String {
-    let mut out = String::from("#");
-    for b in pointer.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    format!("#{}", crate::form::pointer::to_fragment(pointer))
 }
 
 impl Form {

@@ -421,7 +421,7 @@ impl<'a> Unroller<'_, '_, '_> {
             // a schema left out around it is left out here too. Were that ever not so,
             // this `$ref` names no schema and the output fails to compile (fail closed).
             Some(target) if self.final_pass => Some(match self.at.get(&target) {
-                Some(at) => format!("#{}", crate::form::pointer::to_fragment(at)),
+                Some(at) => super::fragment(at),
                 None => "#/$unroll/unplaced".to_owned(),
             }),
             Some(target) => {

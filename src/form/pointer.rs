@@ -55,35 +55,13 @@ pub(crate) fn canonical_fragment(fragment: &str) -> Option<String> {
 }
 
 /// The canonical pointer `pointer` written as a URI fragment (without the `#`): every
-/// byte outside RFC 3986's fragment characters (unreserved, sub-delims, `:`, `@`, `/`,
-/// `?`) percent-encoded, `%` included, so that [`canonical_fragment`] gives `pointer`
+/// byte outside RFC 3986 `pchar` and `/` (unreserved, sub-delims, `:`, `@`)
+/// percent-encoded, `%` included, so that [`canonical_fragment`] gives `pointer`
 /// back and the fragment is also a valid IRI/URI reference.
 pub(crate) fn to_fragment(pointer: &str) -> String {
     let mut out = String::with_capacity(pointer.len());
-    for &b in pointer.as_bytes() {
-        let plain = b.is_ascii_alphanumeric()
-            || matches!(
-                b,
-                b'-' | b'.'
-                    | b'_'
-                    | b'~'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b':'
-                    | b'@'
-                    | b'/'
-                    | b'?'
-            );
-        if plain {
+    for b in pointer.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
             out.push(b as char);
         } else {
             out.push_str(&format!("%{b:02X}"));
