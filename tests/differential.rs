@@ -564,6 +564,10 @@ fn generated_cases_get_both_verdicts() {
         "\"additionalProperties\"",
         "\"items\"",
         "\"$ref\":\"#\"",
+        "\"$anchor\"",
+        "\"$id\":\"d",
+        "\"discriminator\"",
+        "\"mapping\"",
     ] {
         let n = forms_with(needle);
         assert!(

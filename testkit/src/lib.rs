@@ -23,6 +23,7 @@
 
 mod bodies;
 mod forms;
+mod idents;
 mod numbers;
 mod refs;
 mod source;
@@ -45,7 +46,8 @@ pub use bodies::{body_text, body_value, BODY_DEPTH};
 #[cfg(feature = "proptest")]
 pub use config::config;
 pub use forms::Gen;
-pub use refs::{fix_refs, fragment, odd_refs, resolve};
+pub use idents::{embed_ids, fix_mappings, Naming, ROOT_ID};
+pub use refs::{fix_refs, fragment, odd_refs, pointer_fragment, resolve};
 pub use source::{Rng, Source, Tape};
 #[cfg(feature = "proptest")]
 pub use strategies::{form, form_and_bodies, sample};
