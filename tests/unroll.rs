@@ -438,6 +438,61 @@ fn accepts_discriminator_mappings_in_copies() {
     );
 }
 
+#[test]
+fn accepts_discriminator_mappings_of_inline_branches() {
+    // The mapping names inline branches by pointer; after unrolling it names the same
+    // branches where they stand, and in a copy, where the last level prunes `b`, the
+    // entries are left out.
+    let text = r##"{"$defs":{"n":{"anyOf":[
+        {"type":"object","required":["k"],"properties":{"k":{"const":"a"},"next":{"$ref":"#/$defs/n"}}},
+        {"type":"object","required":["k","next"],"properties":{"k":{"const":"b"},"next":{"$ref":"#/$defs/n"}}}],
+      "discriminator":{"propertyName":"k","mapping":{"a":"#/$defs/n/anyOf/0","b":"#/$defs/n/anyOf/1"}}}},
+      "$ref":"#/$defs/n"}"##;
+    let u = unrolls_to(
+        text,
+        2,
+        &[
+            (r#"{"k":"a"}"#, true, true),
+            (r#"{"k":"a","next":{"k":"a"}}"#, true, true),
+            (r#"{"k":"b","next":{"k":"a"}}"#, true, true),
+            (
+                r#"{"k":"b","next":{"k":"b","next":{"k":"a"}}}"#,
+                true,
+                false,
+            ),
+            (
+                r#"{"k":"a","next":{"k":"a","next":{"k":"a"}}}"#,
+                true,
+                false,
+            ),
+            (r#"{"k":"c"}"#, false, false),
+        ],
+    );
+    let out = u.schema_json();
+    assert!(
+        out.contains(r##""mapping":{"a":"#/$defs/n/anyOf/0","b":"#/$defs/n/anyOf/1"}"##),
+        "{out}"
+    );
+}
+
+/// A `not` over a `$ref` into a cycle: the cycle is cut at the last level, so the
+/// `$ref` admits less there and its `not` would admit more; the schema holding the
+/// `not` is left out instead.
+#[test]
+fn accepts_a_not_over_a_cycle_only_by_leaving_it_out() {
+    let text = r##"{"$defs":{"n":{"type":"array","items":{"$ref":"#/$defs/n"}}},
+      "properties":{"a":{"not":{"$ref":"#/$defs/n"}}}}"##;
+    unrolls_to(
+        text,
+        1,
+        &[
+            ("{}", true, true),
+            (r#"{"a":[[]]}"#, false, false),
+            (r#"{"a":1}"#, true, false),
+        ],
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Property 2: a family of recursive forms, with an independent evaluator
 

@@ -326,6 +326,13 @@ impl<'a> Unroller<'_, '_, '_> {
         value
     }
 
+    /// Record in `at` where the schemas placed since the last call stand.
+    fn settle(&mut self) {
+        for (id, out) in self.placed.get_mut().drain(..) {
+            self.at.entry(id).or_insert(out);
+        }
+    }
+
     /// After pass 1: the targets of `$ref`s that the top level does not hold (left out
     /// with a schema around them, or boolean), each given a definition of its own, until
     /// every target has a place; `at` is filled.
@@ -338,9 +345,7 @@ impl<'a> Unroller<'_, '_, '_> {
         let mut extras: Vec<(String, NodeId)> = Vec::new();
         let mut seen = 0;
         loop {
-            for (id, out) in self.placed.borrow_mut().drain(..) {
-                self.at.entry(id).or_insert(out);
-            }
+            self.settle();
             let wanted: Vec<NodeId> = self.wanted.borrow()[seen..].to_vec();
             seen += wanted.len();
             let missing: BTreeSet<NodeId> = wanted
@@ -351,6 +356,12 @@ impl<'a> Unroller<'_, '_, '_> {
                 return Ok(extras);
             }
             for t in missing {
+                // A target inside the definition just added for another is placed
+                // there: so every schema is placed once at most.
+                self.settle();
+                if self.at.contains_key(&t) {
+                    continue;
+                }
                 // `{base}_ref`: never a copy's `{base}_{digits}`, never an existing name.
                 let mut name = match t {
                     NodeId::TRUE => "true".to_owned(),
@@ -583,7 +594,8 @@ impl<'a> Unroller<'_, '_, '_> {
                 }
             }
         }
-        self.remap_discriminator(node, &mut emitted, &branches_kept);
+        let placed = out.and_then(|_| self.at.get(&id)).map(String::as_str);
+        self.remap_discriminator(node, placed, &mut emitted, &branches_kept);
         Emitted {
             value: Value::Object(emitted),
             gone: false,
@@ -607,12 +619,15 @@ impl<'a> Unroller<'_, '_, '_> {
     }
 
     /// A `discriminator`'s `mapping` names its branches by `$ref`; its entries are
-    /// rewritten to the `$ref` their branch now holds (so they name the same branch in a
-    /// copy), and left out when their branch was left out or is not a bare `$ref`
-    /// (no `$ref` could name it wherever it lands). A mapping never changes a verdict.
+    /// rewritten to the `$ref` their branch now holds when it is a bare `$ref` (so they
+    /// name the same branch in a copy), else to the pointer of the branch itself when
+    /// the schema is placed (at the top level or in a definition of its own: `placed`,
+    /// where it finally stands), and are left out otherwise or when their branch was
+    /// left out. A mapping never changes a verdict.
     fn remap_discriminator(
         &self,
         node: &Node,
+        placed: Option<&str>,
         emitted: &mut [(Cow<'a, str>, Value<'a>)],
         kept: &[usize],
     ) {
@@ -663,11 +678,18 @@ impl<'a> Unroller<'_, '_, '_> {
                     .is_some_and(|pins| pins.contains(&key.as_ref()))
                 })
             });
-            let bare = |p: usize| {
+            let spelled = |p: usize| {
                 let b = branches[kept[p]];
-                form.node(b).landing != b
+                if form.node(b).landing != b {
+                    return refs.get(p).cloned().flatten();
+                }
+                // Pass 2: where this schema's own branch stands, once every collapse
+                // above it is known.
+                let at = self.at.get(&b)?;
+                let own = at.strip_prefix(placed?)?.starts_with('/');
+                own.then(|| Cow::Owned(super::fragment(at)))
             };
-            match owner.and_then(|p| refs.get(p).cloned().flatten().filter(|_| bare(p))) {
+            match owner.and_then(spelled) {
                 Some(r) => {
                     *value = Value::String(r);
                     true
