@@ -396,8 +396,11 @@ impl Form {
     /// copies under `$defs` (`definitions` in draft-04..07; `name_2`, `name_1`, … below the original, which is the top
     /// level), each level's recursive `$ref` pointing one level down; the last level
     /// leaves the recursive alternative out (an `anyOf` branch is dropped, a member or
-    /// element becomes `false`). Annotations are kept. The result is compiled with this
-    /// form's limits.
+    /// element becomes `false`). Annotations are kept. Every `$ref` of the result is the
+    /// JSON Pointer of its target from the result's root, and `$id`/`$anchor` below the
+    /// root are dropped (the root keeps its own), so forms with embedded resources and
+    /// anchors unroll too, and no copy repeats an identifier. The result is compiled
+    /// with this form's limits.
     ///
     /// The *recursion depth* of a value is the largest number of nested visits to one
     /// cycle along a path of its validation (entering the cycle counts 1, each `$ref`
