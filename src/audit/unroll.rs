@@ -107,7 +107,7 @@ pub(crate) fn unroll(form: &Form, depth: u32) -> Result<String, FormError> {
     // Pass 1 places every schema and learns which `$ref` targets the output lacks;
     // pass 2, identical in shape, writes each `$ref` as the pointer of its target.
     u.emit(form, &root, &[])?;
-    let extras = u.extras(form, &root, &existing)?;
+    let extras = u.extras(form, &root, &existing);
     u.final_pass = true;
     u.emit(form, &root, &extras)
 }
@@ -341,7 +341,7 @@ impl<'a> Unroller<'_, '_, '_> {
         form: &Form,
         root: &Value<'a>,
         existing: &[&str],
-    ) -> Result<Vec<(String, NodeId)>, FormError> {
+    ) -> Vec<(String, NodeId)> {
         let mut extras: Vec<(String, NodeId)> = Vec::new();
         let mut seen = 0;
         loop {
@@ -353,7 +353,7 @@ impl<'a> Unroller<'_, '_, '_> {
                 .filter(|t| !self.at.contains_key(t))
                 .collect();
             if missing.is_empty() {
-                return Ok(extras);
+                return extras;
             }
             for t in missing {
                 // A target inside the definition just added for another is placed
