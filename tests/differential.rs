@@ -623,6 +623,10 @@ fn generated_cases_get_both_verdicts() {
         "\"definitions\"",
         "\"additionalItems\"",
         "\"format\":\"int",
+        "\"$anchor\"",
+        "\"$id\":\"d",
+        "\"discriminator\"",
+        "\"mapping\"",
     ] {
         let n = forms_with(needle);
         assert!(

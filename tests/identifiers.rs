@@ -173,13 +173,90 @@ fn what_names_nothing_in_the_form_is_refused() {
 }
 
 #[test]
-fn the_published_form_keeps_identifiers_and_unroll_refuses_them() {
+fn the_published_form_keeps_identifiers_and_unroll_rewrites_them() {
     let text = r##"{"$defs":{"node":{"$id":"node.json","$anchor":"n","type":"object","properties":{"next":{"$ref":"#n"}}}},"$ref":"node.json"}"##;
     let f = form(text);
     assert_eq!(f.schema_json(), text);
     assert!(f.verify(br#"{"next":{"next":{}}}"#).is_ok());
     assert!(f.verify(br#"{"next":{"next":1}}"#).is_err());
-    // A copy under the root's `$defs` would resolve `#n` elsewhere: refused, not guessed.
-    let e = f.unroll(2).unwrap_err();
-    assert_eq!(e.kind(), &FormErrorKind::NestedId);
+    // Copies under the root's `$defs` would resolve `#n` elsewhere: every `$ref` of the
+    // output is a pointer from the root, and identifiers below the root are gone.
+    let u = f.unroll(2).expect("unrolls");
+    assert!(!u.schema_json().contains("$id"), "{}", u.schema_json());
+    assert!(!u.schema_json().contains("$anchor"), "{}", u.schema_json());
+    assert!(u.verify(br#"{"next":{}}"#).is_ok());
+    assert!(u.verify(br#"{"next":{"next":{}}}"#).is_err());
+}
+
+#[test]
+fn identifiers_compare_after_normalization() {
+    // RFC 3986 section 6.2.2: scheme and host case, percent-encoding hex case,
+    // percent-encoded unreserved characters, dot segments.
+    let f = form(
+        r##"{"$id":"HTTP://X.org/a","$defs":{
+          "b":{"$id":"http://EXAMPLE.com/%7Eb/c%2fd","type":"integer"},
+          "e":{"$id":"http://example.com/x/./y/../e","type":"string"}},
+        "properties":{
+          "a":{"$ref":"http://x.ORG/a#/$defs/b"},
+          "b":{"$ref":"http://example.com/~b/c%2Fd"},
+          "c":{"$ref":"HTTP://example.COM/x/%65"},
+          "d":{"$ref":"http://x.org/%61#/$defs/e"}}}"##,
+    );
+    verdicts(
+        &f,
+        &[r#"{"a":1,"b":2,"c":"x","d":"y"}"#],
+        &[r#"{"a":"1"}"#, r#"{"b":"2"}"#, r#"{"c":3}"#, r#"{"d":4}"#],
+    );
+    refused(
+        r#"{"$defs":{"a":{"$id":"http://x.org/a"},"b":{"$id":"HTTP://x.org/./a"}}}"#,
+        FormErrorKind::DuplicateIdentifier,
+        "/$defs/b/$id",
+    );
+    refused(
+        r##"{"$defs":{"a":{"$id":"http://x.org/a","$anchor":"n"},"b":{"$anchor":"n","$id":"http://X.org/%61"}}}"##,
+        FormErrorKind::DuplicateIdentifier,
+        "/$defs/b/$id",
+    );
+}
+
+#[test]
+fn an_empty_fragment_names_the_resource_itself() {
+    // 2020-12 tolerates `#` at the end of an `$id`: the same URI as without it.
+    let f = form(
+        r##"{"$id":"http://x.org/root#","$defs":{"n":{"type":"null"}},"$ref":"http://x.org/root#/$defs/n"}"##,
+    );
+    verdicts(&f, &["null"], &["1"]);
+    // Below a root of that URI it is a second schema with the root's identifier.
+    for (dialect, defs) in [
+        ("https://json-schema.org/draft/2020-12/schema", "$defs"),
+        ("http://json-schema.org/draft-07/schema#", "definitions"),
+    ] {
+        let text = format!(
+            r#"{{"$schema":"{dialect}","$id":"http://x.org/root","{defs}":{{"a":{{"$id":"http://x.org/root#"}}}}}}"#
+        );
+        let e = Form::compile(text.as_bytes()).unwrap_err();
+        assert_eq!(e.kind(), &FormErrorKind::DuplicateIdentifier, "{e}");
+        assert_eq!(e.pointer(), format!("/{defs}/a/$id"), "{e}");
+        assert_eq!(
+            e.detail(),
+            Some(
+                r#"http://x.org/root (an empty fragment names the resource itself) is already the resource at """#
+            ),
+            "{e}"
+        );
+        let message = e.to_string();
+        assert!(
+            message.contains("same identifier names two schemas"),
+            "{message}"
+        );
+        assert!(
+            message.contains("http://x.org/root (an empty fragment"),
+            "{message}"
+        );
+    }
+    let e = Form::compile(br#"{"$defs":{"a":{"$anchor":"x"},"b":{"$anchor":"x"}}}"#).unwrap_err();
+    assert_eq!(
+        e.detail(),
+        Some(r#"the anchor "x" of formgate:///form.json already names the schema at "/$defs/a""#)
+    );
 }

@@ -3,9 +3,12 @@
 //! 1. Examples: the served tree form is the unrolling of its recursive original; the
 //!    last level leaves the recursive alternative out; annotations, `$schema`, draft-07
 //!    `definitions` and name clashes are handled; a form without cycles comes back
-//!    unchanged.
+//!    unchanged; embedded resources, anchors (and draft-07 fragment ids), names that
+//!    need escaping, `$ref`s into what the last level leaves out and discriminators'
+//!    mappings give the form's verdicts within the levels.
 //! 2. Property, on a family of recursive forms (trees and lists through `properties`,
-//!    `items`, `prefixItems`, `anyOf`, mutual recursion, the root itself): the unrolled
+//!    `items`, `prefixItems`, `anyOf`, mutual recursion, the root itself, definitions
+//!    named by pointer, embedded `$id`, `$anchor` or both): the unrolled
 //!    form compiles, audits as bounded, and accepts a body iff the original does and
 //!    the body's recursion depth is at most `n`; the depth is computed by an
 //!    independent evaluator written here.
@@ -277,6 +280,235 @@ fn accepts_mutual_recursion() {
     assert_eq!(s.get("$defs").unwrap().get("a_1"), Some(&J::Bool(false)));
 }
 
+/// Unroll `text` to `depth` levels and check, per body, the original's verdict and the
+/// unrolled form's: `(body, admitted by the form, admitted within depth levels)`.
+fn unrolls_to(text: &str, depth: u32, cases: &[(&str, bool, bool)]) -> Form {
+    let form = compile(text);
+    let unrolled = form
+        .unroll(depth)
+        .unwrap_or_else(|e| panic!("{text} does not unroll: {e}"));
+    let out = unrolled.schema_json();
+    assert!(acyclic(&unrolled), "{out}");
+    assert_eq!(unrolled.unroll(depth).unwrap().schema_json(), out);
+    for &(body, original, within) in cases {
+        assert_eq!(
+            form.verify(body.as_bytes()).is_ok(),
+            original,
+            "{body} against {text}"
+        );
+        assert_eq!(
+            unrolled.verify(body.as_bytes()).is_ok(),
+            within,
+            "{body} against {out}"
+        );
+    }
+    unrolled
+}
+
+#[test]
+fn accepts_recursion_through_an_embedded_resource_with_relative_refs() {
+    // `#` and `#/$defs/leaf` inside `tree.json` name that resource's root and its own
+    // `leaf` (a short string), not the form's (an integer).
+    let text = r##"{"$id":"https://example.com/forms/root.json","type":"object",
+      "properties":{"tree":{"$ref":"tree.json"},"n":{"$ref":"#/$defs/leaf"}},
+      "$defs":{"leaf":{"type":"integer"},
+        "tree":{"$id":"tree.json","type":"object",
+          "properties":{"kids":{"type":"array","items":{"$ref":"#"}},"leaf":{"$ref":"#/$defs/leaf"}},
+          "$defs":{"leaf":{"type":"string","maxLength":3}}}}}"##;
+    let u = unrolls_to(
+        text,
+        2,
+        &[
+            (r#"{"n":1,"tree":{"leaf":"abc"}}"#, true, true),
+            (r#"{"tree":{"kids":[{"leaf":"x"}]}}"#, true, true),
+            (r#"{"tree":{"kids":[{"leaf":1}]}}"#, false, false),
+            (r#"{"tree":{"kids":[{"kids":[]}]}}"#, true, true),
+            (r#"{"tree":{"kids":[{"kids":[{}]}]}}"#, true, false),
+            (r#"{"tree":{"leaf":"abcd"}}"#, false, false),
+            (r#"{"n":"x"}"#, false, false),
+        ],
+    );
+    let out = u.schema_json();
+    // The root keeps its identifier; the embedded resource's is dropped with its copies.
+    assert_eq!(out.matches("\"$id\"").count(), 1, "{out}");
+    assert!(
+        out.starts_with(r#"{"$id":"https://example.com/forms/root.json""#),
+        "{out}"
+    );
+}
+
+#[test]
+fn accepts_anchor_refs_and_anchors_in_embedded_resources() {
+    let text = r##"{"$ref":"#list",
+      "$defs":{"list":{"$anchor":"list","anyOf":[{"type":"null"},
+          {"type":"array","maxItems":2,"items":{"$ref":"item.json#it"}}]},
+        "item":{"$id":"item.json","$anchor":"it","type":"object",
+          "properties":{"next":{"$ref":"#it"},"tail":{"$ref":"root.json#list"}}}}}"##;
+    // A relative `$id` resolves against the default base; `root.json` is not the form.
+    let e = Form::compile(text.as_bytes()).unwrap_err();
+    assert_eq!(e.kind(), &FormErrorKind::RemoteRef);
+    let text = text.replace(
+        "{\"$ref\":\"#list\",",
+        "{\"$id\":\"https://example.com/root.json\",\"$ref\":\"#list\",",
+    );
+    unrolls_to(
+        &text,
+        3,
+        &[
+            ("null", true, true),
+            ("[{}]", true, true),
+            (r#"[{"next":{}}]"#, true, true),
+            (r#"[{"next":{"next":{}}}]"#, true, false),
+            (r#"[{"tail":null},{"tail":[]}]"#, true, true),
+            (r#"[{"tail":[{}]}]"#, true, false),
+            (r#"[{"tail":1}]"#, false, false),
+            ("[1]", false, false),
+        ],
+    );
+}
+
+#[test]
+fn accepts_draft_07_fragment_ids() {
+    let text = r##"{"$schema":"http://json-schema.org/draft-07/schema#",
+      "definitions":{"node":{"$id":"#node","type":"array","maxItems":2,"items":{"$ref":"#node"}}},
+      "allOf":[{"$ref":"#node"}]}"##;
+    let u = unrolls_to(
+        text,
+        2,
+        &[
+            ("[]", true, true),
+            ("[[]]", true, true),
+            ("[[[]]]", true, false),
+            ("[1]", false, false),
+        ],
+    );
+    assert!(!u.schema_json().contains("#node"), "{}", u.schema_json());
+}
+
+#[test]
+fn accepts_refs_whose_pointer_needs_escaping() {
+    // Names with `/`, `~`, `%`, a space and non-ASCII: the rewritten `$ref`s are RFC 6901
+    // tokens, percent-encoded as a URI fragment.
+    let text = r##"{"$id":"https://example.com/r.json","$ref":"#/$defs/a~1b~0c%25d%20%C3%A9",
+      "$defs":{"a/b~c%d é":{"$id":"inner.json","type":"array","maxItems":2,
+          "items":{"anyOf":[{"$ref":"#"},{"$ref":"r.json#/$defs/x%22y"}]}},
+        "x\"y":{"type":"boolean"}}}"##;
+    let u = unrolls_to(
+        text,
+        2,
+        &[
+            ("[true,[false]]", true, true),
+            ("[[[]]]", true, false),
+            ("[1]", false, false),
+        ],
+    );
+    assert!(
+        u.schema_json().contains(r##""$ref":"#/$defs/x%22y""##),
+        "{}",
+        u.schema_json()
+    );
+}
+
+#[test]
+fn accepts_refs_into_schemas_the_last_level_leaves_out() {
+    // At depth 1 the object branch of `n` is left out, and the `$ref` into it (and the
+    // one to a boolean schema) are given definitions of their own.
+    let text = r##"{"type":"object","properties":{"x":{"$ref":"#/$defs/n"},
+        "y":{"$ref":"#/$defs/n/anyOf/1/properties/s"},"z":{"$ref":"#/$defs/f"}},
+      "$defs":{"f":false,"n":{"anyOf":[{"type":"null"},{"type":"object",
+        "properties":{"a":{"$ref":"#/$defs/n"},"s":{"type":"string","maxLength":1}},"required":["a"]}]}}}"##;
+    unrolls_to(
+        text,
+        1,
+        &[
+            (r#"{"x":null,"y":"a"}"#, true, true),
+            (r#"{"x":{"a":null}}"#, true, false),
+            (r#"{"y":"ab"}"#, false, false),
+            (r#"{"z":1}"#, false, false),
+        ],
+    );
+}
+
+#[test]
+fn accepts_discriminator_mappings_in_copies() {
+    let text = r##"{"$ref":"#/$defs/shape","$defs":{
+      "shape":{"oneOf":[{"$ref":"#/$defs/leaf"},{"$ref":"#/$defs/group"}],
+        "discriminator":{"propertyName":"kind","mapping":{"leaf":"#/$defs/leaf","group":"#/$defs/group"}}},
+      "leaf":{"type":"object","properties":{"kind":{"const":"leaf"}},"required":["kind"]},
+      "group":{"type":"object","properties":{"kind":{"const":"group"},
+        "items":{"type":"array","items":{"$ref":"#/$defs/shape"}}},"required":["kind"]}}}"##;
+    unrolls_to(
+        text,
+        3,
+        &[
+            (r#"{"kind":"leaf"}"#, true, true),
+            // shape, group, shape, leaf: three levels of the cycle shape → group.
+            (r#"{"kind":"group","items":[{"kind":"leaf"}]}"#, true, true),
+            (
+                r#"{"kind":"group","items":[{"kind":"group","items":[]}]}"#,
+                true,
+                false,
+            ),
+            (r#"{"kind":"other"}"#, false, false),
+        ],
+    );
+}
+
+#[test]
+fn accepts_discriminator_mappings_of_inline_branches() {
+    // The mapping names inline branches by pointer; after unrolling it names the same
+    // branches where they stand, and in a copy, where the last level prunes `b`, the
+    // entries are left out.
+    let text = r##"{"$defs":{"n":{"anyOf":[
+        {"type":"object","required":["k"],"properties":{"k":{"const":"a"},"next":{"$ref":"#/$defs/n"}}},
+        {"type":"object","required":["k","next"],"properties":{"k":{"const":"b"},"next":{"$ref":"#/$defs/n"}}}],
+      "discriminator":{"propertyName":"k","mapping":{"a":"#/$defs/n/anyOf/0","b":"#/$defs/n/anyOf/1"}}}},
+      "$ref":"#/$defs/n"}"##;
+    let u = unrolls_to(
+        text,
+        2,
+        &[
+            (r#"{"k":"a"}"#, true, true),
+            (r#"{"k":"a","next":{"k":"a"}}"#, true, true),
+            (r#"{"k":"b","next":{"k":"a"}}"#, true, true),
+            (
+                r#"{"k":"b","next":{"k":"b","next":{"k":"a"}}}"#,
+                true,
+                false,
+            ),
+            (
+                r#"{"k":"a","next":{"k":"a","next":{"k":"a"}}}"#,
+                true,
+                false,
+            ),
+            (r#"{"k":"c"}"#, false, false),
+        ],
+    );
+    let out = u.schema_json();
+    assert!(
+        out.contains(r##""mapping":{"a":"#/$defs/n/anyOf/0","b":"#/$defs/n/anyOf/1"}"##),
+        "{out}"
+    );
+}
+
+/// A `not` over a `$ref` into a cycle: the cycle is cut at the last level, so the
+/// `$ref` admits less there and its `not` would admit more; the schema holding the
+/// `not` is left out instead.
+#[test]
+fn accepts_a_not_over_a_cycle_only_by_leaving_it_out() {
+    let text = r##"{"$defs":{"n":{"type":"array","items":{"$ref":"#/$defs/n"}}},
+      "properties":{"a":{"not":{"$ref":"#/$defs/n"}}}}"##;
+    unrolls_to(
+        text,
+        1,
+        &[
+            ("{}", true, true),
+            (r#"{"a":[[]]}"#, false, false),
+            (r#"{"a":1}"#, true, false),
+        ],
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Property 2: a family of recursive forms, with an independent evaluator
 
@@ -285,6 +517,54 @@ fn accepts_mutual_recursion() {
 struct Family {
     form: J,
     root_recursive: bool,
+}
+
+impl Family {
+    /// The schema a `$ref` of the family names: `#` the root, else the definition
+    /// `n{i}`, however the `$ref` names it (`#/$defs/n1`, `root.json#/$defs/n1`,
+    /// `n1.json`, `root.json#n1`, `n1.json#a1`).
+    fn target(&self, t: &str) -> &J {
+        if t == "#" {
+            return &self.form;
+        }
+        let b = t.as_bytes();
+        let at = (0..b.len() - 1)
+            .find(|&i| b[i] == b'n' && b[i + 1].is_ascii_digit())
+            .unwrap_or_else(|| panic!("not a family $ref: {t}"));
+        let digits: String = t[at + 1..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        self.form
+            .get("$defs")
+            .and_then(|d| d.get(&format!("n{digits}")))
+            .expect("defined")
+    }
+}
+
+/// How the family names definition `n{i}`: by pointer, by an embedded resource
+/// `n{i}.json`, by an anchor `n{i}` of the root resource, or by an anchor `a{i}` of the
+/// embedded resource `n{i}.json`.
+fn naming(i: usize, how: u8, ids: bool) -> (Vec<(String, J)>, String) {
+    match (ids, how % 4) {
+        (false, _) => (Vec::new(), format!("#/$defs/n{i}")),
+        (true, 0) => (Vec::new(), format!("root.json#/$defs/n{i}")),
+        (true, 1) => (
+            vec![("$id".into(), J::Str(format!("n{i}.json")))],
+            format!("n{i}.json"),
+        ),
+        (true, 2) => (
+            vec![("$anchor".into(), J::Str(format!("n{i}")))],
+            format!("root.json#n{i}"),
+        ),
+        _ => (
+            vec![
+                ("$id".into(), J::Str(format!("n{i}.json"))),
+                ("$anchor".into(), J::Str(format!("a{i}"))),
+            ],
+            format!("n{i}.json#a{i}"),
+        ),
+    }
 }
 
 fn obj(members: Vec<(&str, J)>) -> J {
@@ -396,15 +676,23 @@ fn definition(first: String, second: String) -> BoxedStrategy<J> {
         .boxed()
 }
 
+/// With `ids`, the root is the resource `root.json` and each definition is named
+/// one of [`naming`]'s ways, so copies move schemas out of their resources.
 fn family() -> BoxedStrategy<Family> {
-    (1usize..=3, any::<bool>(), any::<[prop::sample::Index; 3]>())
-        .prop_flat_map(|(k, root_recursive, picks)| {
+    (
+        1usize..=3,
+        any::<bool>(),
+        any::<[prop::sample::Index; 3]>(),
+        any::<bool>(),
+        any::<[u8; 3]>(),
+    )
+        .prop_flat_map(|(k, root_recursive, picks, ids, hows)| {
             let root_recursive = root_recursive && k == 1;
             let target = move |j: usize| {
                 if root_recursive {
                     "#".to_owned()
                 } else {
-                    format!("#/$defs/n{j}")
+                    naming(j, hows[j], ids).1
                 }
             };
             let defs: Vec<BoxedStrategy<J>> = (0..k)
@@ -417,12 +705,20 @@ fn family() -> BoxedStrategy<Family> {
                     let entries = defs
                         .into_iter()
                         .enumerate()
-                        .map(|(i, d)| (format!("n{i}"), d))
+                        .map(|(i, mut d)| {
+                            if let J::Obj(m) = &mut d {
+                                for (n, member) in naming(i, hows[i], ids).0.into_iter().rev() {
+                                    m.insert(0, (n, member));
+                                }
+                            }
+                            (format!("n{i}"), d)
+                        })
                         .collect();
-                    obj(vec![
-                        ("$ref", J::str("#/$defs/n0")),
-                        ("$defs", J::Obj(entries)),
-                    ])
+                    let mut root = vec![("$ref", J::Str(target(0))), ("$defs", J::Obj(entries))];
+                    if ids {
+                        root.insert(0, ("$id", J::str("https://example.com/forms/root.json")));
+                    }
+                    obj(root)
                 };
                 Family {
                     form,
@@ -510,21 +806,13 @@ fn rec(fam: &Family, s: &J, v: &J, entry: bool) -> Option<u32> {
             },
             ("anyOf", J::Arr(bs)) => bs.iter().filter_map(|b| rec(fam, b, v, false)).min(),
             ("$ref", J::Str(t)) => {
-                let target = if t == "#" {
-                    &fam.form
-                } else {
-                    let name = t.strip_prefix("#/$defs/").expect("a family $ref");
-                    fam.form
-                        .get("$defs")
-                        .and_then(|d| d.get(name))
-                        .expect("defined")
-                };
+                let target = fam.target(t);
                 let step = u32::from(!entry);
                 rec(fam, target, v, false).map(|r| r + step)
             }
             // `additionalProperties` is read by `properties` (always present beside
             // it in the family); annotations assert nothing.
-            ("additionalProperties" | "description" | "$defs", _) => Some(0),
+            ("additionalProperties" | "description" | "$defs" | "$id" | "$anchor", _) => Some(0),
             other => panic!("the evaluator does not know {other:?}"),
         };
         worst = worst.max(r?);
@@ -558,12 +846,7 @@ fn body_with_fuel(fam: &Family, s: &J, r: &mut Rng, budget: u32, fuel: u32) -> J
         return J::Null;
     };
     if let Some(J::Str(t)) = s.get("$ref") {
-        let target = if t == "#" {
-            fam.form.clone()
-        } else {
-            let name = t.strip_prefix("#/$defs/").unwrap();
-            fam.form.get("$defs").unwrap().get(name).unwrap().clone()
-        };
+        let target = fam.target(t).clone();
         if fuel == 0 {
             return J::Null;
         }

@@ -429,15 +429,7 @@ impl fmt::Display for Audit {
 /// A JSON Pointer as a URI fragment (RFC 6901 §6): `#` then the pointer with every byte
 /// outside RFC 3986 `pchar` (and `/`) percent-encoded.
 pub(crate) fn fragment(pointer: &str) -> String {
-    let mut out = String::from("#");
-    for b in pointer.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    format!("#{}", crate::form::pointer::to_fragment(pointer))
 }
 
 impl Form {
@@ -453,8 +445,11 @@ impl Form {
     /// copies under `$defs` (`definitions` in draft-04..07; `name_2`, `name_1`, … below the original, which is the top
     /// level), each level's recursive `$ref` pointing one level down; the last level
     /// leaves the recursive alternative out (an `anyOf` branch is dropped, a member or
-    /// element becomes `false`). Annotations are kept. The result is compiled with this
-    /// form's limits.
+    /// element becomes `false`). Annotations are kept. Every `$ref` of the result is the
+    /// JSON Pointer of its target from the result's root, and `$id`/`$anchor` below the
+    /// root are dropped (the root keeps its own), so forms with embedded resources and
+    /// anchors unroll too, and no copy repeats an identifier. The result is compiled
+    /// with this form's limits.
     ///
     /// The *recursion depth* of a value is the largest number of nested visits to one
     /// cycle along a path of its validation (entering the cycle counts 1, each `$ref`

@@ -38,8 +38,6 @@ pub(crate) struct Compiled {
     pub(crate) consts: Consts,
     pub(crate) root: NodeId,
     pub(crate) dialect: Dialect,
-    /// Whether the form has an anchor or an `$id` below its root.
-    pub(crate) embedded: bool,
     /// Whether some node has `unevaluatedProperties` or `unevaluatedItems`.
     pub(crate) unevaluated: bool,
 }
@@ -144,7 +142,6 @@ pub(crate) fn compile(
         &c.by_pointer,
     )?;
     Ok(Compiled {
-        embedded: c.scopes.embedded(),
         unevaluated,
         nodes: c.nodes,
         consts: c.consts,

@@ -162,6 +162,23 @@ fn check_one(
     Ok(())
 }
 
+/// The string values the branch `branch` (through bare `$ref`s) pins its required member
+/// `property` to, as invariant 2 reads them; `None` when it pins none. `unroll` uses it
+/// to point each `mapping` entry at the branch that owns its key.
+pub(crate) fn branch_pins<'n>(
+    branch: NodeId,
+    property: &str,
+    nodes: &'n [Node],
+    consts: &'n Consts,
+) -> Option<Vec<&'n str>> {
+    pins(
+        &nodes[nodes[branch.index()].landing.index()],
+        property,
+        nodes,
+        consts,
+    )
+}
+
 /// The string values `node` pins its required member `property` to, if it does.
 fn pins<'n>(
     node: &'n Node,

@@ -40,14 +40,19 @@ pub enum FormErrorKind {
     /// `$ref`s and in-place applicators that lead back to the same schema without
     /// descending into the instance: no value could ever be decided.
     RefCycle,
-    /// `unroll` of a form with embedded resources (`$id` below the root) or anchors:
-    /// its copies would need their identifiers rewritten, which it does not do.
+    /// Formerly: `unroll` of a form with embedded resources (`$id` below the root) or
+    /// anchors. No longer returned: `unroll` now writes every `$ref` of its output as a
+    /// JSON Pointer from the root and keeps identifiers at the root only, so every form
+    /// unrolls. Kept so that code matching it still compiles.
     NestedId,
     /// A `discriminator` that does not agree with its `oneOf`/`anyOf` branches, or has
     /// none: the text says how (`docs/DIALECTS.md`).
     Discriminator(String),
-    /// Two schemas of the form with the same resource URI (`$id`), or two anchors of
-    /// the same name in one resource.
+    /// Two schemas of the form with the same resource URI (`$id`, compared after RFC
+    /// 3986 normalization; an empty fragment names the resource itself, so
+    /// `http://x.org/a#` below `http://x.org/a` is a second one), or two anchors of the
+    /// same name in one resource. [`FormError::detail`] names the identifier and the
+    /// schema it named first.
     DuplicateIdentifier,
     /// A subschema whose in-place applicators (`$ref`, `allOf`, `anyOf`, `oneOf`)
     /// reach more than 100,000 subschemas on one value (shared `$ref`s counted once per path): verifying a single value
@@ -97,7 +102,7 @@ impl fmt::Display for FormErrorKind {
                 f.write_str("$ref cycle that never descends into the instance")
             }
             FormErrorKind::NestedId => {
-                f.write_str("unroll does not rewrite embedded resources or anchors")
+                f.write_str("unroll refused embedded resources or anchors (no longer returned)")
             }
             FormErrorKind::Discriminator(why) => {
                 write!(f, "discriminator disagrees with its branches: {why}")
@@ -127,6 +132,7 @@ pub struct FormError {
     keyword: Option<String>,
     pointer: String,
     offset: Option<u64>,
+    detail: Option<String>,
 }
 
 impl FormError {
@@ -136,7 +142,15 @@ impl FormError {
             keyword: keyword.map(str::to_owned),
             pointer,
             offset: None,
+            detail: None,
         }
+    }
+
+    /// The same error, saying more than its kind can (which identifier, and where it
+    /// was first given).
+    pub(crate) fn with_detail(mut self, detail: String) -> FormError {
+        self.detail = Some(detail);
+        self
     }
 
     pub(crate) fn parse(e: ParseError) -> FormError {
@@ -147,6 +161,7 @@ impl FormError {
             keyword: None,
             pointer,
             offset,
+            detail: None,
         }
     }
 
@@ -174,6 +189,13 @@ impl FormError {
     pub fn offset(&self) -> Option<u64> {
         self.offset
     }
+
+    /// More about what is wrong, when the kind alone does not say it: for
+    /// [`FormErrorKind::DuplicateIdentifier`], the identifier (as compared, after RFC
+    /// 3986 normalization) and the JSON Pointer of the schema it named first.
+    pub fn detail(&self) -> Option<&str> {
+        self.detail.as_deref()
+    }
 }
 
 impl fmt::Display for FormError {
@@ -187,6 +209,9 @@ impl fmt::Display for FormError {
         }
         if let Some(o) = self.offset {
             write!(f, " (byte {o})")?;
+        }
+        if let Some(d) = &self.detail {
+            write!(f, ": {d}")?;
         }
         Ok(())
     }

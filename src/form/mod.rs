@@ -53,8 +53,6 @@ pub struct Form {
     limits: Limits,
     schema_json: Box<str>,
     plans: Plans,
-    /// Whether the form has an anchor or an `$id` below its root.
-    embedded: bool,
     /// Whether some node has `unevaluatedProperties` or `unevaluatedItems`.
     unevaluated: bool,
 }
@@ -75,7 +73,6 @@ impl Form {
             consts: compiled.consts,
             root: compiled.root,
             dialect: compiled.dialect,
-            embedded: compiled.embedded,
             unevaluated: compiled.unevaluated,
             limits,
         }
@@ -133,11 +130,6 @@ impl Form {
     #[inline]
     pub fn dialect(&self) -> Dialect {
         self.dialect
-    }
-
-    /// Whether the form has an anchor or an `$id` below its root (`resolve.rs`).
-    pub(crate) fn has_embedded_identifiers(&self) -> bool {
-        self.embedded
     }
 
     /// Whether some node has `unevaluatedProperties` or `unevaluatedItems`: only then

@@ -54,6 +54,22 @@ pub(crate) fn canonical_fragment(fragment: &str) -> Option<String> {
     Some(out)
 }
 
+/// The canonical pointer `pointer` written as a URI fragment (without the `#`): every
+/// byte outside RFC 3986 `pchar` and `/` (unreserved, sub-delims, `:`, `@`)
+/// percent-encoded, `%` included, so that [`canonical_fragment`] gives `pointer`
+/// back and the fragment is also a valid IRI/URI reference.
+pub(crate) fn to_fragment(pointer: &str) -> String {
+    let mut out = String::with_capacity(pointer.len());
+    for b in pointer.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 /// `s` with its `%XX` escapes decoded; `None` when an escape is malformed or the
 /// result is not UTF-8.
 pub(crate) fn percent_decode(s: &str) -> Option<String> {
@@ -164,5 +180,27 @@ mod tests {
         assert_eq!(canonical_fragment("/a~2"), None);
         assert_eq!(canonical_fragment("/a%2"), None);
         assert_eq!(canonical_fragment("/a%ff"), None);
+    }
+
+    #[test]
+    fn writes_pointers_as_fragments_that_read_back() {
+        for p in [
+            "",
+            "/$defs/a",
+            "/properties/a~1b~0",
+            "/properties/%",
+            "/properties/a b\"#é",
+            "/x/{}[]|^`<>",
+        ] {
+            let f = to_fragment(p);
+            assert!(
+                f.bytes()
+                    .all(|b| b.is_ascii_graphic() && !b"#[]{}|^`<>\\\" ".contains(&b)),
+                "{f}"
+            );
+            assert_eq!(canonical_fragment(&f).as_deref(), Some(p), "{f}");
+        }
+        assert_eq!(to_fragment("/properties/a b"), "/properties/a%20b");
+        assert_eq!(to_fragment("/properties/é%"), "/properties/%C3%A9%25");
     }
 }

@@ -16,6 +16,13 @@
 //!    nothing (the suite's "$ref prevents a sibling $id from changing the base URI").
 //! 3. Only schema positions are visited, so an `$id` inside an `enum`, a `const` or
 //!    an object of property names is data, as the specifications say.
+//! 4. Resource URIs compare after RFC 3986 section 6.2.2 syntax-based normalization
+//!    (scheme and host lowercased, percent-encodings in upper-case hex, unreserved
+//!    characters decoded, dot segments removed): `HTTP://X.org/a` and
+//!    `http://x.org/./a` are one resource. Every base is stored normalized, so a
+//!    fragment-only `$ref` needs no parsing. An empty fragment (`root#`) names the
+//!    resource itself, which 2020-12 tolerates in `$id`: below a root of the same URI
+//!    it is a duplicate (invariant 1).
 //!
 //! Cost: O(length of the identifier) per `$id`, `$anchor` and `$ref`, plus hashing.
 
@@ -41,8 +48,6 @@ pub(crate) struct Scopes {
     anchors: HashMap<(String, String), String>,
     /// The base URI in scope for each schema being compiled, innermost last.
     stack: Vec<String>,
-    /// Whether the form has an anchor or an `$id` below the root.
-    embedded: bool,
 }
 
 impl Scopes {
@@ -53,18 +58,12 @@ impl Scopes {
             resources: HashMap::new(),
             anchors: HashMap::new(),
             stack: Vec::new(),
-            embedded: false,
         }
     }
 
     /// The base URI in scope.
     pub(crate) fn base(&self) -> &str {
         self.stack.last().map_or(DEFAULT_BASE, String::as_str)
-    }
-
-    /// Whether the form has an anchor or an `$id` below its root.
-    pub(crate) fn embedded(&self) -> bool {
-        self.embedded
     }
 
     /// Enter the schema object `members` at `at`: read its identifier and anchor and
@@ -103,15 +102,16 @@ impl Scopes {
                     .ok_or_else(|| invalid(id_keyword, at, "a URI reference"))?;
                 if is_root {
                     self.resources.clear();
-                } else {
-                    self.embedded = true;
                 }
-                if self
-                    .resources
-                    .insert(resolved.clone(), at.to_owned())
-                    .is_some()
-                {
-                    return Err(duplicate(id_keyword, at));
+                if let Some(first) = self.resources.insert(resolved.clone(), at.to_owned()) {
+                    let also = if fragment == Some("") {
+                        " (an empty fragment names the resource itself)"
+                    } else {
+                        ""
+                    };
+                    return Err(duplicate(id_keyword, at).with_detail(format!(
+                        "{resolved}{also} is already the resource at {first:?}"
+                    )));
                 }
                 base = resolved;
             }
@@ -153,10 +153,11 @@ impl Scopes {
     }
 
     fn anchor(&mut self, base: &str, name: &str, kw: Keyword, at: &str) -> Result<(), FormError> {
-        self.embedded = true;
         let key = (base.to_owned(), name.to_owned());
-        if self.anchors.insert(key, at.to_owned()).is_some() {
-            return Err(duplicate(kw, at));
+        if let Some(first) = self.anchors.insert(key, at.to_owned()) {
+            return Err(duplicate(kw, at).with_detail(format!(
+                "the anchor {name:?} of {base} already names the schema at {first:?}"
+            )));
         }
         Ok(())
     }
@@ -199,14 +200,17 @@ fn split(text: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// `reference` (no fragment) resolved against the absolute `base`; `None` when it is
-/// not a URI reference.
+/// `reference` (no fragment) resolved against the absolute `base` and normalized
+/// (invariant 4); `None` when it is not a URI reference.
 fn resolve(reference: &str, base: &str) -> Option<String> {
     let reference = IriReferenceStr::new(reference).ok()?;
     let base = IriAbsoluteStr::new(base).ok()?;
     let resolved = reference.resolve_against(base);
     resolved.ensure_rfc3986_normalizable().ok()?;
-    Some(resolved.to_string())
+    let resolved = resolved.to_string();
+    let normalized = IriAbsoluteStr::new(&resolved).ok()?.normalize();
+    normalized.ensure_rfc3986_normalizable().ok()?;
+    Some(normalized.to_string())
 }
 
 /// An anchor name: 2019-09 allows `[A-Za-z][-A-Za-z0-9.:_]*`, 2020-12

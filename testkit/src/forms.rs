@@ -4,7 +4,9 @@
 //! 1. A tame form ([`Gen::form`] with `wild` off) lies within Vocabulary v1 and
 //!    compiles: keyword values are well shaped, names in `required` and `type` unique,
 //!    `multipleOf` positive, and every `$ref` resolves with no cycle of same-instance
-//!    applicators ([`fix_refs`]).
+//!    applicators ([`fix_refs`]), now and then through embedded resources and anchors
+//!    ([`embed_ids`]); a `discriminator` agrees with its branches, its `mapping`
+//!    naming them ([`fix_mappings`]).
 //! 2. A wild form may hold anything as well: foreign keywords, keywords with values of
 //!    any shape, pattern sources from pieces of ECMA syntax, any `$ref`, `format` and
 //!    `$schema`. It may or may not compile.
@@ -20,6 +22,7 @@
 //!    simplest answer, so generation always ends and small inputs give small cases.
 
 use crate::dialect::{Translation, DRAFT2019, DRAFT2020, DRAFT4, DRAFT7};
+use crate::idents::{embed_ids, fix_mappings, Naming};
 use crate::numbers::Dec;
 use crate::refs::{fix_refs, odd_refs};
 use crate::source::Source;
@@ -509,10 +512,63 @@ impl<S: Source> Gen<S> {
         }
     }
 
+    /// A tagged union: a `oneOf` or `anyOf` whose branches each require `property` and
+    /// pin it to values of their own, with a `discriminator` that agrees (what
+    /// formgate's `discriminator` compiles), its `mapping` naming some branches through
+    /// placeholders that [`crate::fix_mappings`] points at them.
+    fn tagged_part(&mut self, m: &mut Members, depth: u32) {
+        let kw = self.pick(&["oneOf", "anyOf"]);
+        let property = self.pick(&["kind", "type", "t/ag"]);
+        let n = 1 + self.below(3);
+        let mut branches = Vec::with_capacity(n);
+        let mut mapping = Members::new();
+        for i in 0..n {
+            let pin = if self.chance(0.3) {
+                J::Obj(vec![(
+                    "enum".into(),
+                    J::Arr(vec![J::Str(format!("v{i}")), J::Str(format!("w{i}"))]),
+                )])
+            } else {
+                J::Obj(vec![("const".into(), J::Str(format!("v{i}")))])
+            };
+            let mut b: Members = vec![
+                ("type".into(), J::str("object")),
+                ("properties".into(), J::Obj(vec![(property.into(), pin)])),
+                ("required".into(), J::Arr(vec![J::str(property)])),
+            ];
+            if depth > 0 && self.chance(0.5) {
+                b.push(("allOf".into(), J::Arr(vec![self.schema(depth - 1)])));
+            }
+            self.shuffle(&mut b);
+            branches.push(J::Obj(b));
+            if self.chance(0.5) {
+                mapping.push((
+                    format!("v{i}"),
+                    J::Str(crate::idents::branch_placeholder(i)),
+                ));
+            }
+        }
+        let mut d: Members = vec![("propertyName".into(), J::str(property))];
+        if !mapping.is_empty() {
+            d.push(("mapping".into(), J::Obj(mapping)));
+        }
+        m.push((kw.into(), J::Arr(branches)));
+        m.push(("discriminator".into(), J::Obj(d)));
+    }
+
     fn applicator_part(&mut self, m: &mut Members, depth: u32) {
         let mut kws = ["allOf", "anyOf", "oneOf"];
         self.shuffle(&mut kws);
-        for kw in &kws[..1 + self.below(2)] {
+        // A tagged union stands for the `anyOf`/`oneOf` (a discriminator may be beside
+        // only one of them).
+        let tagged = self.chance(0.15);
+        if tagged {
+            self.tagged_part(m, depth);
+        }
+        for kw in kws[..1 + self.below(2)]
+            .iter()
+            .filter(|kw| !tagged || **kw == "allOf")
+        {
             let n = 1 + self.below(3);
             let branches = (0..n).map(|_| self.schema(depth - 1)).collect();
             m.push(((*kw).into(), J::Arr(branches)));
@@ -659,6 +715,13 @@ impl<S: Source> Gen<S> {
         }
         if !self.wild || self.chance(0.75) {
             fix_refs(&mut root);
+            // Now and then the definitions are embedded resources or anchors, and the
+            // `$ref`s name them so.
+            // (Anchors are 2019-09's: in older dialects the definitions keep pointers.)
+            if self.level >= DRAFT2019 && self.chance(0.3) {
+                let namings: Vec<Naming> = (0..3).map(|_| Naming::nth(self.below(4))).collect();
+                embed_ids(&mut root, &namings);
+            }
         } else {
             odd_refs(&mut root);
         }
@@ -671,6 +734,7 @@ impl<S: Source> Gen<S> {
                 members.insert(0, ("$schema".into(), J::str(DIALECT_URIS[self.level])));
             }
         }
+        fix_mappings(&mut root);
         root
     }
 

@@ -31,6 +31,7 @@
 mod bodies;
 mod dialect;
 mod forms;
+mod idents;
 mod numbers;
 mod numeric;
 mod refs;
@@ -54,8 +55,9 @@ pub use bodies::{body_text, body_value, BODY_DEPTH};
 #[cfg(feature = "proptest")]
 pub use config::config;
 pub use forms::Gen;
+pub use idents::{embed_ids, fix_mappings, Naming, ROOT_ID};
 pub use numeric::for_jsonschema;
-pub use refs::{fix_refs, fragment, odd_refs, resolve};
+pub use refs::{fix_refs, fragment, odd_refs, pointer_fragment, resolve};
 pub use source::{Rng, Source, Tape};
 #[cfg(feature = "proptest")]
 pub use strategies::{form, form_and_bodies, sample};

@@ -9,14 +9,27 @@ use crate::wild::WILD_REFS;
 /// percent-encoding of everything outside the unreserved and sub-delimiter characters.
 pub fn fragment(name: &str) -> String {
     let mut out = String::from("#/$defs/");
-    let escaped = name.replace('~', "~0").replace('/', "~1");
-    for b in escaped.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&b) {
+    percent_encode(&mut out, &name.replace('~', "~0").replace('/', "~1"), b"");
+    out
+}
+
+/// `text` appended to `out`, every byte outside the unreserved and sub-delimiter
+/// characters, `:`, `@` and `also` percent-encoded.
+fn percent_encode(out: &mut String, text: &str, also: &[u8]) {
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&b) || also.contains(&b) {
             out.push(b as char);
         } else {
             out.push_str(&format!("%{b:02X}"));
         }
     }
+}
+
+/// A JSON Pointer (its tokens escaped) as a URI fragment, `#` included: bytes outside
+/// the unreserved and sub-delimiter characters, `:`, `@` and `/` percent-encoded.
+pub fn pointer_fragment(pointer: &str) -> String {
+    let mut out = String::from("#");
+    percent_encode(&mut out, pointer, b"/");
     out
 }
 
@@ -127,23 +140,7 @@ fn walk(node: &mut J, def: Option<usize>, guarded: bool, defs: &[String], choose
     members.retain(|(k, v)| !(k == "$ref" && *v == J::Null));
 }
 
-/// The schema a `$ref` written by [`fix_refs`] names.
-/// (`#/definitions/...` in a form translated to draft-04..07 names the same entry).
-pub fn resolve<'a>(root: &'a J, target: &str) -> Option<&'a J> {
-    if target == "#" {
-        return Some(root);
-    }
-    let (key, target) = match target.strip_prefix("#/definitions/") {
-        Some(rest) => ("definitions", format!("#/$defs/{rest}")),
-        None => ("$defs", target.to_owned()),
-    };
-    let J::Obj(defs) = root.get(key)? else {
-        return None;
-    };
-    defs.iter()
-        .find(|(k, _)| fragment(k) == target)
-        .map(|(_, v)| v)
-}
+pub use crate::idents::resolve;
 
 #[cfg(test)]
 mod tests {

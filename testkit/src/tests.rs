@@ -21,6 +21,49 @@ fn tame_forms_compile() {
     }
 }
 
+/// `idents`: tame forms name definitions through embedded resources and anchors, and
+/// hold discriminators whose mappings name branches, in a fair share; every `$ref` of
+/// them names, for [`resolve`], a schema of the form.
+#[test]
+fn tame_forms_hold_identifiers_and_discriminators() {
+    let (mut ids, mut anchors, mut mappings, total) = (0, 0, 0, 1500);
+    for (form, _) in cases(&FULL, total) {
+        let text = form.compact();
+        ids += usize::from(text.contains("\"$id\":\"d"));
+        anchors += usize::from(text.contains("\"$anchor\""));
+        mappings += usize::from(text.contains("\"mapping\":{\""));
+        assert!(!text.contains("@branch"), "{text}");
+        let mut refs = Vec::new();
+        collect_refs(&form, &mut refs);
+        for r in refs {
+            assert!(resolve(&form, &r).is_some(), "{r} in {text}");
+        }
+    }
+    for (what, n) in [("$id", ids), ("$anchor", anchors), ("mapping", mappings)] {
+        assert!(
+            n * 50 >= total as usize,
+            "{what} in only {n} of {total} forms"
+        );
+    }
+}
+
+fn collect_refs(v: &J, out: &mut Vec<String>) {
+    match v {
+        J::Obj(m) => {
+            for (k, x) in m {
+                match (k.as_str(), x) {
+                    ("$ref", J::Str(t)) => out.push(t.clone()),
+                    // Data: an `enum` or `const` may hold anything.
+                    ("enum" | "const" | "default" | "examples", _) => {}
+                    _ => collect_refs(x, out),
+                }
+            }
+        }
+        J::Arr(items) => items.iter().for_each(|x| collect_refs(x, out)),
+        _ => {}
+    }
+}
+
 /// Invariant 3: the marks and the [`ORACLE`] profile say the same; only a duplicate
 /// member turns the oracle off there.
 #[test]

@@ -54,6 +54,14 @@ impl J {
         }
     }
 
+    /// The member named `name`, mutably, if this is an object that has one.
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut J> {
+        match self {
+            J::Obj(m) => m.iter_mut().find(|(k, _)| k == name).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
     /// Compact JSON with minimal escaping: how formgate renders a form.
     pub fn compact(&self) -> String {
         let mut out = String::new();
