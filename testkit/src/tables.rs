@@ -113,7 +113,9 @@ pub const FULL: Profile = Profile {
 pub const FUZZ: Profile = Profile {
     free: true,
     oracle_only: true,
-    dialects: ORACLE_DIALECTS,
+    // draft-04 too: the oracle is left out for a body that spells a number with a
+    // fraction or an exponent (`Gen::body_text`), where the two read `integer` apart.
+    dialects: ALL_DIALECTS,
     ..FULL
 };
 

@@ -136,6 +136,18 @@ impl J {
 
     /// Whether some string or name holds a line terminator of ECMA-262 other than `\n`
     /// (CR, U+2028, U+2029), which ECMA `.` and the regex crate's `.` read differently.
+    /// Whether an integer is written with a fraction or an exponent (`1.0`, `1e2`,
+    /// `10E-1`): where draft-04's `integer` is read by spelling (the `jsonschema` crate)
+    /// or by value (formgate) the two differ.
+    pub fn has_spelled_number(&self) -> bool {
+        match self {
+            J::Num(n) => n.contains(['.', 'e', 'E']) && integral(n),
+            J::Arr(items) => items.iter().any(J::has_spelled_number),
+            J::Obj(m) => m.iter().any(|(_, v)| v.has_spelled_number()),
+            _ => false,
+        }
+    }
+
     pub fn has_odd_line_terminator(&self) -> bool {
         let odd = |s: &str| s.contains(['\r', '\u{2028}', '\u{2029}']);
         match self {
@@ -309,5 +321,50 @@ mod tests {
         let (text, duplicated) = v.text_noting_duplicate(&mut r, dup);
         assert!(duplicated);
         assert_eq!(text, r#"{"a":{"b":null},"a":{"b":null}}"#);
+    }
+}
+
+/// Whether a JSON number's value is an integer, exactly (any exponent).
+fn integral(lexeme: &str) -> bool {
+    let (mantissa, exponent) = match lexeme.find(['e', 'E']) {
+        Some(i) => (&lexeme[..i], &lexeme[i + 1..]),
+        None => (lexeme, "0"),
+    };
+    let exponent: i64 =
+        exponent
+            .trim_start_matches('+')
+            .parse()
+            .unwrap_or(if exponent.starts_with('-') {
+                i64::MIN / 2
+            } else {
+                i64::MAX / 2
+            });
+    let mantissa = mantissa.trim_start_matches('-');
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits: String = format!("{whole}{fraction}");
+    let significant = digits.trim_end_matches('0');
+    if significant.trim_start_matches('0').is_empty() {
+        return true; // zero
+    }
+    let trailing_zeros = (digits.len() - significant.len()) as i64;
+    // value = significant × 10^(exponent − |fraction| + trailing zeros)
+    exponent
+        .saturating_sub(fraction.len() as i64)
+        .saturating_add(trailing_zeros)
+        >= 0
+}
+
+#[cfg(test)]
+mod integral_tests {
+    #[test]
+    fn integers_are_told_by_value() {
+        for n in [
+            "1.0", "1e2", "10E-1", "-0.0", "0e-5", "1.500e3", "12.30e1", "1e400",
+        ] {
+            assert!(super::integral(n), "{n}");
+        }
+        for n in ["1.5", "1e-1", "15e-2", "-0.1", "1.05e1", "1e-400"] {
+            assert!(!super::integral(n), "{n}");
+        }
     }
 }
