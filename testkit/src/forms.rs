@@ -729,6 +729,10 @@ impl<S: Source> Gen<S> {
             let mut t = Translation::new(self.level, self.profile.oracle_only);
             t.schema(&mut root, false);
             self.oracle &= t.oracle;
+            // draft-04's `integer` by spelling: jsonschema refuses `"maxLength": 3E0`.
+            if self.level == DRAFT4 && root.has_spelled_number() {
+                self.oracle = false;
+            }
             if let J::Obj(members) = &mut root {
                 members.retain(|(k, _)| k != "$schema");
                 members.insert(0, ("$schema".into(), J::str(DIALECT_URIS[self.level])));
