@@ -6,6 +6,8 @@
 //! - `formgate_verify`: `Form::verify`, strict parse and validation in one pass (the
 //!   accept-only fast path, with the general validator behind it);
 //! - `serde_json_parse`: `serde_json::from_slice::<serde_json::Value>` alone;
+//! - `sonic_rs_parse`: `sonic_rs::from_slice::<sonic_rs::Value>` alone, the fastest
+//!   parser in Rust (SIMD), as the anchor of parse speed: nothing validated;
 //! - `serde_json_jsonschema`: that parse, then the `jsonschema` crate's `is_valid`
 //!   (validator built once, format assertion on, as formgate asserts formats).
 //!
@@ -44,6 +46,11 @@ fn bench_cases(c: &mut Criterion) {
             case.name
         );
         let value: serde_json::Value = serde_json::from_slice(&case.body).expect("JSON");
+        assert!(
+            sonic_rs::from_slice::<sonic_rs::Value>(&case.body).is_ok(),
+            "{}",
+            case.name
+        );
         assert_eq!(js.is_valid(&value), case.admitted, "{}", case.name);
 
         let mut group = c.benchmark_group(format!("verify/{}", case.name));
@@ -59,6 +66,13 @@ fn bench_cases(c: &mut Criterion) {
             |b, body| {
                 b.iter(|| serde_json::from_slice::<serde_json::Value>(black_box(body)).is_ok())
             },
+        );
+        // The parse-speed anchor: sonic-rs (SIMD) parsing into its own tree, no
+        // validation.
+        group.bench_with_input(
+            BenchmarkId::new("sonic_rs_parse", case.name),
+            &case.body,
+            |b, body| b.iter(|| sonic_rs::from_slice::<sonic_rs::Value>(black_box(body)).is_ok()),
         );
         group.bench_with_input(
             BenchmarkId::new("serde_json_jsonschema", case.name),
