@@ -149,6 +149,9 @@ pub(crate) struct ObjectChecks {
     pub(crate) tracked: Vec<Box<str>>,
     /// `dependentRequired` by tracked index: (trigger, required names).
     pub(crate) dependent_required_bits: Vec<(u32, Vec<u32>)>,
+    /// No `patternProperties`, `propertyNames` or tracked names: a member's subschema
+    /// is found by the member index alone (set by [`ObjectChecks::index`]).
+    pub(crate) plain: bool,
 }
 
 impl ObjectChecks {
@@ -165,6 +168,9 @@ impl ObjectChecks {
 impl ObjectChecks {
     /// Build the member index; called once by the compiler after `members` is final.
     pub(crate) fn index(&mut self) {
+        self.plain = self.pattern_properties.is_empty()
+            && self.property_names.is_none()
+            && self.tracked.is_empty();
         let size = (self.members.len() * 2).next_power_of_two().max(8);
         let mut slots = vec![0u32; size];
         for (i, m) in self.members.iter().enumerate() {

@@ -218,18 +218,6 @@ impl<'a, 'f> Pass<'a, 'f> {
             self.own(n)?;
             end = self.pos;
         }
-        if !n.dependent_schemas.is_empty() && self.bytes.get(start) == Some(&b'{') {
-            // `own` read the object (a node with `dependentSchemas` has object checks),
-            // and its members' presence is still in `present`.
-            let present = self.present;
-            let o = n.object.as_deref().ok_or(Fail::Abort)?;
-            for (name, sub) in &n.dependent_schemas {
-                let bit = o.tracked_index(name).ok_or(Fail::Abort)?;
-                if present & (1u64 << bit) != 0 {
-                    self.attempt(start, *sub, &mut end)?;
-                }
-            }
-        }
         if let Some(target) = n.reference {
             self.attempt(start, target, &mut end)?;
         }
@@ -331,7 +319,11 @@ impl<'a, 'f> Pass<'a, 'f> {
                     self.array(n.array.as_deref())
                 };
                 self.depth -= 1;
-                r
+                r?;
+                if object && n.object.as_deref().is_some_and(|o| !o.plain) {
+                    self.dependent_schemas(n, i)?;
+                }
+                Ok(())
             }
             b'-' | b'0'..=b'9' => self.own_number(n, i),
             b't' | b'f' | b'n' => {
@@ -348,6 +340,27 @@ impl<'a, 'f> Pass<'a, 'f> {
             }
             _ => Err(Fail::Abort),
         }
+    }
+
+    /// The `dependentSchemas` of node `n` on the object at `start`, just read (its
+    /// members' presence still in `present`; a node with `dependentSchemas` tracks
+    /// names, so its object checks are not plain): each entry whose member is present
+    /// reads the object once more.
+    fn dependent_schemas(&mut self, n: &'f Node, start: usize) -> R {
+        if n.dependent_schemas.is_empty() {
+            return Ok(());
+        }
+        let (present, end) = (self.present, self.pos);
+        let o = n.object.as_deref().ok_or(Fail::Abort)?;
+        let mut ignored = start;
+        for (name, sub) in &n.dependent_schemas {
+            let bit = o.tracked_index(name).ok_or(Fail::Abort)?;
+            if present & (1u64 << bit) != 0 {
+                self.attempt(start, *sub, &mut ignored)?;
+            }
+        }
+        self.pos = end;
+        Ok(())
     }
 
     /// The string at `i` against node `n`'s own keywords.
@@ -426,6 +439,9 @@ impl<'a, 'f> Pass<'a, 'f> {
         let mut count: u64 = 0;
         let mut present: u64 = 0;
         let mut guess = checks.map_or(u32::MAX, |o| o.first_written);
+        // Objects without `patternProperties`, `propertyNames` or tracked names (most)
+        // keep the short path: one subschema per member, found by the index alone.
+        let plain = checks.is_none_or(|o| o.plain);
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b'}') {
             self.pos += 1;
@@ -439,11 +455,9 @@ impl<'a, 'f> Pass<'a, 'f> {
                 let (name, end) = self.string(i)?;
                 let name = name.unwrap_or(self.scratch);
                 let index = checks.and_then(|o| o.member_index_guessing(name, guess));
-                // The subschemas the value meets: `properties` or `additionalProperties`
-                // (`schema`), and the `patternProperties` whose patterns match the name
-                // (`patterns`, a bit each).
-                let mut patterns: u64 = 0;
-                let mut schema = match (checks, index) {
+                // The subschema the value meets by `properties` or
+                // `additionalProperties`: `None` where neither names one.
+                let listed = match (checks, index) {
                     (Some(o), Some(k)) => {
                         guess = o.then_written[k];
                         let bit = 1u64 << k;
@@ -453,9 +467,14 @@ impl<'a, 'f> Pass<'a, 'f> {
                         seen |= bit;
                         let m = &o.members[k];
                         required += m.required as u32;
-                        m.schema
+                        Some(m.schema)
                     }
                     _ => {
+                        if plain && checks.is_some_and(|o| o.additional == Some(NodeId::FALSE)) {
+                            // Closed (the common anyOf branch that does not fit): no
+                            // need to remember the name.
+                            return Err(Fail::Mismatch);
+                        }
                         // Names outside the member index cannot equal one inside it,
                         // so they need their own duplicate check.
                         if !*keys_open {
@@ -468,25 +487,36 @@ impl<'a, 'f> Pass<'a, 'f> {
                         None
                     }
                 };
-                if let Some(o) = checks {
-                    for (k, (pattern, _)) in o.pattern_properties.iter().enumerate() {
-                        if pattern.is_match(name) {
-                            patterns |= 1u64 << k;
+                let mut patterns: u64 = 0;
+                let schema = match checks {
+                    Some(o) if plain => match listed {
+                        Some(s) => s.or(o.additional),
+                        None if o.additional == Some(NodeId::FALSE) => return Err(Fail::Mismatch),
+                        None => o.additional,
+                    },
+                    Some(o) => {
+                        // The `patternProperties` whose patterns match the name (a bit
+                        // each); `additionalProperties` only if none does and
+                        // `properties` does not list it.
+                        for (k, (pattern, _)) in o.pattern_properties.iter().enumerate() {
+                            if pattern.is_match(name) {
+                                patterns |= 1u64 << k;
+                            }
                         }
-                    }
-                    if schema.is_none() && patterns == 0 {
-                        // Neither listed in `properties` nor matched by a pattern.
-                        schema = o.additional;
-                        if schema == Some(NodeId::FALSE) {
-                            return Err(Fail::Mismatch);
-                        }
-                    }
-                    if !o.tracked.is_empty() {
                         if let Some(t) = o.tracked_index(name) {
                             present |= 1u64 << t;
                         }
+                        match listed.flatten() {
+                            Some(s) => Some(s),
+                            None if patterns != 0 => None,
+                            None if o.additional == Some(NodeId::FALSE) => {
+                                return Err(Fail::Mismatch)
+                            }
+                            None => o.additional,
+                        }
                     }
-                }
+                    None => None,
+                };
                 if let Some(names) = checks.and_then(|o| o.property_names) {
                     // The name is a string value of its own: read its token again as one.
                     let mut ignored = i;
@@ -521,15 +551,17 @@ impl<'a, 'f> Pass<'a, 'f> {
         if required != o.required || o.min_properties.as_ref().is_some_and(|m| count < m.value) {
             return Err(Fail::Mismatch);
         }
-        for (trigger, names) in &o.dependent_required_bits {
-            if present & (1u64 << trigger) != 0
-                && !names.iter().all(|&n| present & (1u64 << n) != 0)
-            {
-                return Err(Fail::Mismatch);
+        if !plain {
+            for (trigger, names) in &o.dependent_required_bits {
+                if present & (1u64 << trigger) != 0
+                    && !names.iter().all(|&n| present & (1u64 << n) != 0)
+                {
+                    return Err(Fail::Mismatch);
+                }
             }
+            // Written last, after every nested object, so that it is this object's.
+            self.present = present;
         }
-        // Written last, after every nested object, so that it is this object's.
-        self.present = present;
         Ok(())
     }
 
@@ -609,6 +641,13 @@ impl<'a, 'f> Pass<'a, 'f> {
                     if count > max.value {
                         return Err(Fail::Mismatch);
                     }
+                }
+                if !unique && contains.is_none() {
+                    self.child(schema)?;
+                    if self.closes(b']')? {
+                        break;
+                    }
+                    continue;
                 }
                 self.skip_ws();
                 let start = self.pos;
