@@ -260,6 +260,10 @@ impl Compiler<'_> {
                     let Value::Array(items) = value else {
                         return Err(invalid(kw, at, "an array"));
                     };
+                    // draft-04: "MUST have at least one element" (later drafts: SHOULD).
+                    if items.is_empty() && self.dialect == Dialect::Draft4 {
+                        return Err(invalid(kw, at, "a non-empty array (draft-04)"));
+                    }
                     node.enum_written = Some(self.consts.add_set(items, false));
                 }
                 Keyword::Const => {
@@ -270,6 +274,13 @@ impl Compiler<'_> {
                     let Value::Array(items) = value else {
                         return Err(invalid(kw, at, "an array of unique strings"));
                     };
+                    if items.is_empty() && self.dialect == Dialect::Draft4 {
+                        return Err(invalid(
+                            kw,
+                            at,
+                            "a non-empty array of unique strings (draft-04)",
+                        ));
+                    }
                     for item in items {
                         let Value::String(s) = item else {
                             return Err(invalid(kw, at, "an array of unique strings"));
@@ -403,6 +414,13 @@ impl Compiler<'_> {
                                 .push((trigger.as_ref().into(), child));
                         } else {
                             let list = names(dep, kw, at, "an object of schemas or name lists")?;
+                            if list.is_empty() && self.dialect == Dialect::Draft4 {
+                                return Err(invalid(
+                                    kw,
+                                    at,
+                                    "an object of schemas or non-empty name lists (draft-04)",
+                                ));
+                            }
                             object
                                 .dependent_required
                                 .push((trigger.as_ref().into(), list));

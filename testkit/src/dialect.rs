@@ -239,6 +239,23 @@ fn draft4_values(m: &mut Members) {
             *k = "id".into();
         }
     }
+    // Empty lists draft-04 forbids ("MUST have at least one element"): an empty
+    // `required` or dependency list asks nothing, and an empty `enum` admits nothing.
+    m.retain(|(k, v)| !(k == "required" && matches!(v, J::Arr(a) if a.is_empty())));
+    if let Some((_, J::Obj(entries))) = m.iter_mut().find(|(k, _)| k == "dependencies") {
+        entries.retain(|(_, v)| !matches!(v, J::Arr(a) if a.is_empty()));
+    }
+    if let Some(i) = m
+        .iter()
+        .position(|(k, v)| k == "enum" && matches!(v, J::Arr(a) if a.is_empty()))
+    {
+        m.remove(i);
+        let nothing = J::Obj(vec![("not".into(), J::Obj(Members::new()))]);
+        match m.iter_mut().find(|(k, _)| k == "allOf") {
+            Some((_, J::Arr(list))) => list.push(nothing),
+            _ => m.insert(i, ("allOf".into(), J::Arr(vec![nothing]))),
+        }
+    }
 }
 
 /// draft-04..07 ignore `$ref`'s siblings: beside an assertion, the `$ref` moves into
