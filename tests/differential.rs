@@ -580,6 +580,49 @@ fn check(form: &J, bodies: &[String]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Whether a body writes an integer with a fraction or an exponent somewhere.
+fn spells_an_integer(body: &str) -> bool {
+    fn walk(v: &formgate::json::Value<'_>) -> bool {
+        if let Some(n) = v.as_number() {
+            return testkit::spelled_integer(n.as_str());
+        }
+        if let Some(items) = v.as_array() {
+            return items.iter().any(walk);
+        }
+        v.as_object()
+            .is_some_and(|members| members.iter().any(|(_, v)| walk(v)))
+    }
+    formgate::json::parse(body.as_bytes(), &Limits::default()).is_ok_and(|v| walk(&v))
+}
+
+/// The form with every integer written plainly (`3E0` → `3`): the same form to formgate,
+/// which reads numbers by value, and one jsonschema's draft-04 metaschema accepts.
+fn plain_integers(form: &J) -> Option<J> {
+    Some(match form {
+        J::Num(n) if testkit::spelled_integer(n) => J::Num(testkit::plain_integer(n)?),
+        J::Arr(items) => J::Arr(items.iter().map(plain_integers).collect::<Option<_>>()?),
+        J::Obj(members) => J::Obj(
+            members
+                .iter()
+                .map(|(k, v)| Some((k.clone(), plain_integers(v)?)))
+                .collect::<Option<_>>()?,
+        ),
+        other => other.clone(),
+    })
+}
+
+/// The draft-04 cases `agrees_with_jsonschema_in_draft_04` checks: the form with its
+/// integers written plainly, and the bodies that write no integer with a fraction or an
+/// exponent.
+fn draft4_case(form: &J, bodies: Vec<String>) -> Option<(J, Vec<String>)> {
+    let form = plain_integers(form)?;
+    let bodies: Vec<String> = bodies
+        .into_iter()
+        .filter(|b| !spells_an_integer(b))
+        .collect();
+    (!bodies.is_empty()).then_some((form, bodies))
+}
+
 proptest! {
     #![proptest_config(config("differential", 256))]
 
@@ -587,6 +630,28 @@ proptest! {
     fn agrees_with_jsonschema((form, bodies) in testkit::form_and_bodies(&ORACLE)) {
         check(&form, &bodies)?;
     }
+
+    /// draft-04 on its own, but where the two read `integer` apart (see
+    /// `testkit::ORACLE_DRAFT4`).
+    #[test]
+    fn agrees_with_jsonschema_in_draft_04(
+        (form, bodies) in testkit::form_and_bodies(&testkit::ORACLE_DRAFT4),
+    ) {
+        if let Some((form, bodies)) = draft4_case(&form, bodies) {
+            check(&form, &bodies)?;
+        }
+    }
+}
+
+/// Most draft-04 cases stay in the comparison.
+#[test]
+fn draft4_cases_are_mostly_compared() {
+    let cases = testkit::sample(testkit::form_and_bodies(&testkit::ORACLE_DRAFT4), 300);
+    let kept = cases
+        .into_iter()
+        .filter_map(|(f, b)| draft4_case(&f, b))
+        .count();
+    assert!(kept * 10 > 300 * 8, "{kept} of 300 draft-04 cases compared");
 }
 
 /// The generators are worth their time: both verdicts are common, and every applicator

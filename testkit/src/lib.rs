@@ -62,7 +62,7 @@ pub use source::{Rng, Source, Tape};
 #[cfg(feature = "proptest")]
 pub use strategies::{form, form_and_bodies, sample};
 pub use tables::*;
-pub use value::{dedup, write_min_string, Members, Style, J};
+pub use value::{dedup, plain_integer, spelled_integer, write_min_string, Members, Style, J};
 
 #[cfg(test)]
 mod tests;

@@ -144,6 +144,15 @@ pub const ORACLE: Profile = Profile {
     ..FULL
 };
 
+/// [`ORACLE`] in draft-04 alone. jsonschema reads draft-04's `integer` by spelling
+/// (`1.0` is none) where formgate reads it by value (docs/DIALECTS.md), so a test with
+/// this profile leaves out the forms and bodies that write an integer with a fraction or
+/// an exponent ([`crate::spelled_integer`]).
+pub const ORACLE_DRAFT4: Profile = Profile {
+    dialects: &[(DIALECT_URIS[0], 1)],
+    ..ORACLE
+};
+
 pub const TYPES: [&str; 7] = [
     "null", "boolean", "integer", "number", "string", "array", "object",
 ];

@@ -141,7 +141,7 @@ impl J {
     /// or by value (formgate) the two differ.
     pub fn has_spelled_number(&self) -> bool {
         match self {
-            J::Num(n) => n.contains(['.', 'e', 'E']) && integral(n),
+            J::Num(n) => spelled_integer(n),
             J::Arr(items) => items.iter().any(J::has_spelled_number),
             J::Obj(m) => m.iter().any(|(_, v)| v.has_spelled_number()),
             _ => false,
@@ -324,6 +324,50 @@ mod tests {
     }
 }
 
+/// Whether a JSON number is an integer written with a fraction or an exponent (`1.0`,
+/// `1e2`, `10E-1`), decided exactly whatever the exponent: where draft-04's `integer`
+/// is read by spelling (the `jsonschema` crate) or by value (formgate).
+pub fn spelled_integer(lexeme: &str) -> bool {
+    lexeme.contains(['.', 'e', 'E']) && integral(lexeme)
+}
+
+/// An integer written with a fraction or an exponent, written plainly (`1.50e1` →
+/// `15`, `-0.0` → `0`); `None` for a number that is no integer or would take more than
+/// 100 digits.
+pub fn plain_integer(lexeme: &str) -> Option<String> {
+    if !integral(lexeme) {
+        return None;
+    }
+    let negative = lexeme.starts_with('-');
+    let (mantissa, exponent) = match lexeme.find(['e', 'E']) {
+        Some(i) => (&lexeme[..i], lexeme[i + 1..].trim_start_matches('+')),
+        None => (lexeme, "0"),
+    };
+    let exponent: i64 = exponent.parse().ok()?;
+    let mantissa = mantissa.trim_start_matches('-');
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let mut digits = format!("{whole}{fraction}");
+    if digits.trim_start_matches('0').is_empty() {
+        return Some("0".to_owned());
+    }
+    let shift = exponent - fraction.len() as i64;
+    if shift >= 0 {
+        if digits.len() as i64 + shift > 100 {
+            return None;
+        }
+        digits.extend(std::iter::repeat_n('0', shift as usize));
+    } else {
+        // Integral and not zero: the last -shift digits are zeros.
+        digits.truncate(digits.len().saturating_sub(shift.unsigned_abs() as usize));
+    }
+    let digits = digits.trim_start_matches('0');
+    Some(match (digits.is_empty(), negative) {
+        (true, _) => "0".to_owned(),
+        (false, true) => format!("-{digits}"),
+        (false, false) => digits.to_owned(),
+    })
+}
+
 /// Whether a JSON number's value is an integer, exactly (any exponent).
 fn integral(lexeme: &str) -> bool {
     let (mantissa, exponent) = match lexeme.find(['e', 'E']) {
@@ -356,6 +400,24 @@ fn integral(lexeme: &str) -> bool {
 
 #[cfg(test)]
 mod integral_tests {
+    #[test]
+    fn integers_are_written_plainly() {
+        for (n, plain) in [
+            ("1.0", "1"),
+            ("1e2", "100"),
+            ("10E-1", "1"),
+            ("-0.0", "0"),
+            ("1.500e3", "1500"),
+            ("-12.30e1", "-123"),
+            ("3E0", "3"),
+            ("0e-5", "0"),
+        ] {
+            assert_eq!(super::plain_integer(n).as_deref(), Some(plain), "{n}");
+        }
+        assert_eq!(super::plain_integer("1.5"), None);
+        assert_eq!(super::plain_integer("1e400"), None);
+    }
+
     #[test]
     fn integers_are_told_by_value() {
         for n in [
