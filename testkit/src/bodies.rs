@@ -169,10 +169,26 @@ impl<S: Source> Gen<S> {
             ]) {
                 candidates.extend(["integer", "number"]);
             }
-            if has(&["items", "prefixItems", "minItems", "maxItems"]) {
+            if has(&[
+                "items",
+                "prefixItems",
+                "minItems",
+                "maxItems",
+                "uniqueItems",
+                "contains",
+            ]) {
                 candidates.push("array");
             }
-            if has(&["properties", "required", "additionalProperties"]) {
+            if has(&[
+                "properties",
+                "required",
+                "additionalProperties",
+                "patternProperties",
+                "propertyNames",
+                "dependentRequired",
+                "dependentSchemas",
+                "dependencies",
+            ]) {
                 candidates.push("object");
             }
         }
@@ -308,13 +324,22 @@ impl<S: Source> Gen<S> {
         } else {
             self.below(4)
         };
-        let elements = (0..len)
+        let mut elements: Vec<J> = (0..len)
             .map(|i| match (prefix.get(i), items) {
                 (Some(p), _) => self.value(root, p, depth - 1),
                 (None, Some(it)) => self.value(root, it, depth - 1),
                 (None, None) => self.random(depth - 1),
             })
             .collect();
+        // `uniqueItems` is only tested by a repeat: now and then an element comes twice.
+        if matches!(s.get("uniqueItems"), Some(J::Bool(true)))
+            && !elements.is_empty()
+            && self.chance(0.3)
+        {
+            let copy = elements[self.below(elements.len())].clone();
+            let at = self.below(elements.len() + 1);
+            elements.insert(at, copy);
+        }
         J::Arr(elements)
     }
 
@@ -348,6 +373,28 @@ impl<S: Source> Gen<S> {
             if self.chance(0.5) && !members.iter().any(|(k, _)| k == name) {
                 let v = self.value(root, sub, depth - 1);
                 members.push((name.clone(), v));
+            }
+        }
+        // The names a dependency is about (`dependentRequired`, `dependentSchemas`,
+        // draft-04..07 `dependencies`): a trigger, or a name it requires, now and then.
+        for kw in ["dependentRequired", "dependentSchemas", "dependencies"] {
+            let Some(J::Obj(entries)) = s.get(kw) else {
+                continue;
+            };
+            for (trigger, dep) in entries {
+                let mut names = vec![trigger.as_str()];
+                if let J::Arr(required) = dep {
+                    names.extend(required.iter().filter_map(|n| match n {
+                        J::Str(n) => Some(n.as_str()),
+                        _ => None,
+                    }));
+                }
+                for name in names {
+                    if self.chance(0.4) && !members.iter().any(|(k, _)| k == name) {
+                        let v = self.value(root, &schema_for(name), depth - 1);
+                        members.push((name.to_owned(), v));
+                    }
+                }
             }
         }
         if self.chance(0.25) {
