@@ -1,8 +1,6 @@
 //! [`Accepted`]: proof, in the type system, that a body was verified.
 
 use crate::form::Form;
-use crate::parse::lex::Input;
-use crate::parse::machine::Step;
 use crate::parse::value::Value;
 
 use super::{fast, Rejection, Runtime};
@@ -66,25 +64,8 @@ impl Runtime {
                 return Ok(tree);
             }
         }
-        self.start(form);
         let mut tree = crate::parse::value::TreeBuilder::default();
-        let input = Input::new(body);
-        let mut pos = 0;
-        loop {
-            let step = self
-                .machine
-                .step(&input, &mut pos, true)
-                .map_err(Rejection::from_parse)?;
-            let ev = match step {
-                Step::Event(ev) => ev,
-                Step::End => return Ok(tree.finish()),
-                Step::NeedMore => unreachable!("a final slice never needs more"),
-            };
-            let admitted = self.state.event(form, ev);
-            tree.push(ev);
-            if !admitted {
-                return Err(self.rejection(form));
-            }
-        }
+        self.general_with(form, body, |ev| tree.push(ev))?;
+        Ok(tree.finish())
     }
 }

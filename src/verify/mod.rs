@@ -257,6 +257,17 @@ impl Runtime {
     /// [`Runtime::verify`] by the general validator alone (the reference the fast path
     /// is tested against), for a body within `max_bytes`.
     pub(crate) fn general(&mut self, form: &Form, body: &[u8]) -> Result<(), Rejection> {
+        self.general_with(form, body, |_| {})
+    }
+
+    /// [`Runtime::general`], handing every event to `each` after the validator (so
+    /// `accept` builds the tree in the same pass).
+    pub(crate) fn general_with<'a>(
+        &mut self,
+        form: &Form,
+        body: &'a [u8],
+        mut each: impl FnMut(Event<'a, '_>),
+    ) -> Result<(), Rejection> {
         self.start(form);
         let input = Input::new(body);
         let mut pos = 0;
@@ -270,7 +281,9 @@ impl Runtime {
                 Step::End => return Ok(()),
                 Step::NeedMore => unreachable!("a final slice never needs more"),
             };
-            if !self.state.event(form, ev) {
+            let admitted = self.state.event(form, ev);
+            each(ev);
+            if !admitted {
                 return Err(self.rejection(form));
             }
         }
