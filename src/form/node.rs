@@ -509,10 +509,4 @@ impl Node {
             f(*n, Via::Dependent(bit));
         }
     }
-
-    /// Whether expanding this node for an instance creates same-instance children.
-    #[inline]
-    pub(crate) fn has_applicators(&self) -> bool {
-        self.in_place
-    }
 }

@@ -68,7 +68,7 @@ impl State {
         // The common case: one subschema without applicators applies.
         if let [t] = self.targets[..] {
             let node = form.node(t.node);
-            if !node.has_applicators() {
+            if !node.in_place {
                 self.targets.clear();
                 self.decide(form, t, s);
                 return;
@@ -79,7 +79,7 @@ impl State {
         while k < self.targets.len() {
             let t = self.targets[k];
             let node = form.node(t.node);
-            if node.has_applicators() {
+            if node.in_place {
                 k += 1;
                 continue;
             }
