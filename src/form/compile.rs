@@ -260,10 +260,12 @@ impl Compiler<'_> {
                     let Value::Array(items) = value else {
                         return Err(invalid(kw, at, "an array"));
                     };
-                    // draft-04: "MUST have at least one element" (later drafts: SHOULD).
-                    if items.is_empty() && self.dialect == Dialect::Draft4 {
-                        return Err(invalid(kw, at, "a non-empty array (draft-04)"));
-                    }
+                    self.draft4_non_empty(
+                        items.is_empty(),
+                        kw,
+                        at,
+                        "a non-empty array (draft-04)",
+                    )?;
                     node.enum_written = Some(self.consts.add_set(items, false));
                 }
                 Keyword::Const => {
@@ -274,13 +276,12 @@ impl Compiler<'_> {
                     let Value::Array(items) = value else {
                         return Err(invalid(kw, at, "an array of unique strings"));
                     };
-                    if items.is_empty() && self.dialect == Dialect::Draft4 {
-                        return Err(invalid(
-                            kw,
-                            at,
-                            "a non-empty array of unique strings (draft-04)",
-                        ));
-                    }
+                    self.draft4_non_empty(
+                        items.is_empty(),
+                        kw,
+                        at,
+                        "a non-empty array of unique strings (draft-04)",
+                    )?;
                     for item in items {
                         let Value::String(s) = item else {
                             return Err(invalid(kw, at, "an array of unique strings"));
@@ -414,13 +415,12 @@ impl Compiler<'_> {
                                 .push((trigger.as_ref().into(), child));
                         } else {
                             let list = names(dep, kw, at, "an object of schemas or name lists")?;
-                            if list.is_empty() && self.dialect == Dialect::Draft4 {
-                                return Err(invalid(
-                                    kw,
-                                    at,
-                                    "an object of schemas or non-empty name lists (draft-04)",
-                                ));
-                            }
+                            self.draft4_non_empty(
+                                list.is_empty(),
+                                kw,
+                                at,
+                                "an object of schemas or non-empty name lists (draft-04)",
+                            )?;
                             object
                                 .dependent_required
                                 .push((trigger.as_ref().into(), list));
@@ -712,6 +712,21 @@ impl Compiler<'_> {
         }
         node.general_only = general_only;
         Ok(node)
+    }
+
+    /// draft-04 says `enum`, `required` and a `dependencies` name list "MUST have at
+    /// least one element" (later drafts allow none): an `empty` one is refused there.
+    fn draft4_non_empty(
+        &self,
+        empty: bool,
+        kw: Keyword,
+        at: &str,
+        what: &'static str,
+    ) -> Result<()> {
+        if empty && self.dialect == Dialect::Draft4 {
+            return Err(invalid(kw, at, what));
+        }
+        Ok(())
     }
 
     fn schema_list(
