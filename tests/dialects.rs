@@ -544,3 +544,22 @@ fn audit_and_unroll_follow_the_spelling() {
         assert!(!finding.pointer().contains("prefixItems"), "{finding:?}");
     }
 }
+
+/// draft-04 says `enum`, `required` and each `dependencies` name list "MUST have at least
+/// one element"; later drafts allow an empty one (an empty `enum` admits nothing).
+#[test]
+fn draft4_refuses_empty_lists_later_drafts_allow() {
+    for (body, keyword) in [
+        (r#""required":[]"#, "required"),
+        (r#""enum":[]"#, "enum"),
+        (r#""dependencies":{"a":[]}"#, "dependencies"),
+    ] {
+        let draft4 = format!(r#"{{"$schema":"http://json-schema.org/draft-04/schema#",{body}}}"#);
+        let e = Form::compile(draft4.as_bytes()).unwrap_err();
+        assert!(matches!(e.kind(), FormErrorKind::InvalidValue(_)), "{draft4}: {e}");
+        assert_eq!(e.keyword(), Some(keyword), "{draft4}");
+        let draft7 = format!(r#"{{"$schema":"http://json-schema.org/draft-07/schema#",{body}}}"#);
+        let form = Form::compile(draft7.as_bytes()).unwrap_or_else(|e| panic!("{draft7}: {e}"));
+        assert_eq!(form.verify(b"{}").is_ok(), keyword != "enum", "{draft7}");
+    }
+}
