@@ -556,7 +556,10 @@ fn draft4_refuses_empty_lists_later_drafts_allow() {
     ] {
         let draft4 = format!(r#"{{"$schema":"http://json-schema.org/draft-04/schema#",{body}}}"#);
         let e = Form::compile(draft4.as_bytes()).unwrap_err();
-        assert!(matches!(e.kind(), FormErrorKind::InvalidValue(_)), "{draft4}: {e}");
+        assert!(
+            matches!(e.kind(), FormErrorKind::InvalidValue(_)),
+            "{draft4}: {e}"
+        );
         assert_eq!(e.keyword(), Some(keyword), "{draft4}");
         let draft7 = format!(r#"{{"$schema":"http://json-schema.org/draft-07/schema#",{body}}}"#);
         let form = Form::compile(draft7.as_bytes()).unwrap_or_else(|e| panic!("{draft7}: {e}"));
