@@ -24,7 +24,7 @@ mod verify;
 
 pub use compile_form::compile_form;
 pub use strict_parse::strict_parse;
-pub use verify::{case_text, split_case, verify, verify_case};
+pub use verify::{case_text, split_case, verify, verify_case, verify_compiled};
 
 /// The crate's fast hash of member names (`fasthash`), for tests that build colliding
 /// names.

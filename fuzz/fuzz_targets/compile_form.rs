@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let form = match data.split_first() {
         Some((0, rest)) => {
             generated = formgate_fuzz::wild_form(rest);
-            formgate_fuzz::save(generated.as_bytes());
+            formgate_fuzz::save(|| generated.as_bytes());
             generated.as_bytes()
         }
         _ => data,

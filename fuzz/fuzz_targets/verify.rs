@@ -11,20 +11,24 @@ fuzz_target!(|data: &[u8]| {
     match data.split_first() {
         Some((0, rest)) => {
             let case = formgate_fuzz::VerifyCase::generate(rest);
-            formgate_fuzz::save(&formgate_fuzz::case_text(&case));
-            let form = formgate::__fuzz::verify(case.form.as_bytes(), &case.body, &case.splits)
-                .unwrap_or_else(|| panic!("a generated form does not compile: {}", case.form));
-            formgate_fuzz::oracle::typed_agrees(&form, &case.body);
-            if case.oracle {
-                let admitted = form.verify(&case.body).is_ok();
-                formgate_fuzz::oracle::jsonschema_agrees(&case.form, &case.body, admitted);
-            }
+            formgate_fuzz::save(|| formgate_fuzz::case_text(&case));
+            let form = case.form.as_bytes();
+            formgate_fuzz::with_form(form, |compiled| {
+                formgate::__fuzz::verify_compiled(form, compiled, &case.body, &case.splits);
+                formgate_fuzz::oracle::typed_agrees(compiled, &case.body);
+                if case.oracle {
+                    let admitted = compiled.verify(&case.body).is_ok();
+                    formgate_fuzz::jsonschema_agrees(&case.form, &case.body, admitted);
+                }
+            })
+            .unwrap_or_else(|| panic!("a generated form does not compile: {}", case.form));
         }
         _ => {
             let (form, splits, body) = formgate::__fuzz::split_case(data);
-            if let Some(form) = formgate::__fuzz::verify(form, body, &splits) {
-                formgate_fuzz::oracle::typed_agrees(&form, body);
-            }
+            formgate_fuzz::with_form(form, |compiled| {
+                formgate::__fuzz::verify_compiled(form, compiled, body, &splits);
+                formgate_fuzz::oracle::typed_agrees(compiled, body);
+            });
         }
     }
 });

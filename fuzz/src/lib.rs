@@ -13,8 +13,12 @@
 
 mod pattern;
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::OnceLock;
+
+use formgate::Form;
 
 pub use formgate_testkit::fuzzing::{wild_form, VerifyCase};
 pub use formgate_testkit::oracle;
@@ -25,12 +29,59 @@ pub fn case_text(case: &VerifyCase) -> Vec<u8> {
     formgate::__fuzz::case_text(case.form.as_bytes(), &case.splits, &case.body)
 }
 
-/// Write `bytes` to the file `FORMGATE_FUZZ_SAVE` names, if it is set.
-pub fn save(bytes: &[u8]) {
+/// Write the bytes `make` gives to the file `FORMGATE_FUZZ_SAVE` names, if it is set
+/// (`make` runs only then).
+pub fn save<B: AsRef<[u8]>>(make: impl FnOnce() -> B) {
     static PATH: OnceLock<Option<PathBuf>> = OnceLock::new();
     if let Some(path) =
         PATH.get_or_init(|| std::env::var_os("FORMGATE_FUZZ_SAVE").map(PathBuf::from))
     {
-        std::fs::write(path, bytes).expect("FORMGATE_FUZZ_SAVE is writable");
+        std::fs::write(path, make()).expect("FORMGATE_FUZZ_SAVE is writable");
     }
+}
+
+/// Forms kept compiled by [`with_form`] at most; the memo starts over when full.
+const FORMS_KEPT: usize = 1024;
+
+thread_local! {
+    static FORMS: RefCell<HashMap<Vec<u8>, Option<Form>>> = RefCell::new(HashMap::new());
+}
+
+/// Run `check` on `form` compiled, or return `None` if it does not compile.
+///
+/// Compiled forms are kept by their text: most mutations of a case change its body
+/// alone, and compiling the form again was the largest part of a `verify` execution
+/// (the `compile_form` target fuzzes compilation itself). A form is a pure function of
+/// its text, so keeping it changes no verdict.
+pub fn with_form<R>(form: &[u8], check: impl FnOnce(&mut Form) -> R) -> Option<R> {
+    FORMS.with(|forms| {
+        let mut forms = forms.borrow_mut();
+        if !forms.contains_key(form) {
+            if forms.len() >= FORMS_KEPT {
+                forms.clear();
+            }
+            forms.insert(form.to_vec(), Form::compile(form).ok());
+        }
+        forms.get_mut(form).and_then(Option::as_mut).map(check)
+    })
+}
+
+thread_local! {
+    static VALIDATORS: RefCell<HashMap<String, jsonschema::Validator>> =
+        RefCell::new(HashMap::new());
+}
+
+/// [`oracle::jsonschema_agrees`], with jsonschema's validator kept by form text as
+/// [`with_form`] keeps formgate's forms.
+pub fn jsonschema_agrees(form: &str, body: &[u8], admitted: bool) {
+    VALIDATORS.with(|validators| {
+        let mut validators = validators.borrow_mut();
+        if !validators.contains_key(form) {
+            if validators.len() >= FORMS_KEPT {
+                validators.clear();
+            }
+            validators.insert(form.to_owned(), oracle::jsonschema_validator(form));
+        }
+        oracle::jsonschema_agrees_with(&validators[form], form, body, admitted);
+    });
 }

@@ -83,6 +83,15 @@ impl Form {
         self.limits
     }
 
+    /// Hold the same form to other limits. Compilation does not read the limits
+    /// (`FormBuilder::compile` only hands them to [`Form::assemble`]), so this form is
+    /// the one a compile with `limits` gives; the fuzz checks of `max_bytes` use it
+    /// rather than compiling the form twice more per execution.
+    #[cfg(any(fuzzing, feature = "__fuzz"))]
+    pub(crate) fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
     /// The published `s`: compact JSON rendered from the compiled form at compile time
     /// (keywords in the order written, numbers as written, annotations kept).
     ///

@@ -148,6 +148,13 @@ impl Pattern {
     /// [`STATE_LIMIT`] states as well) or [`STATE_LIMIT`] (lookaround). O(n)
     /// parsing, compile bounded by those limits.
     pub(crate) fn new(source: &str) -> Result<Pattern, PatternError> {
+        #[cfg(fuzzing)]
+        return fuzz_memo::new(source);
+        #[cfg(not(fuzzing))]
+        Pattern::compile(source)
+    }
+
+    fn compile(source: &str) -> Result<Pattern, PatternError> {
         let ast = parse::parse(source)?;
         let engine = if ast.looks > 0 {
             Engine::Linear(Box::new(linear::compile(&ast)?))
@@ -190,6 +197,41 @@ impl Pattern {
     /// The ECMA-262 source, as written in the form.
     pub(crate) fn source(&self) -> &str {
         &self.source
+    }
+}
+
+/// Under `cargo fuzz` only, compiled patterns are kept by their source: compiling one
+/// (the `regex` crate's builder above all) was over a quarter of a `verify` fuzz
+/// execution and lit thousands of coverage counters that libFuzzer then scans, while
+/// the generators write few distinct patterns. A pattern is a pure function of its
+/// source, so the memo changes no verdict; a new source is still compiled once.
+#[cfg(fuzzing)]
+mod fuzz_memo {
+    use super::{Pattern, PatternError};
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+
+    /// Sources kept at most; the memo starts over when full.
+    const CAPACITY: usize = 4096;
+
+    thread_local! {
+        static MEMO: RefCell<HashMap<String, Result<Pattern, PatternError>>> =
+            RefCell::new(HashMap::new());
+    }
+
+    pub(super) fn new(source: &str) -> Result<Pattern, PatternError> {
+        if let Some(hit) = MEMO.with(|memo| memo.borrow().get(source).cloned()) {
+            return hit;
+        }
+        let compiled = Pattern::compile(source);
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.len() >= CAPACITY {
+                memo.clear();
+            }
+            memo.insert(source.to_owned(), compiled.clone());
+        });
+        compiled
     }
 }
 

@@ -68,7 +68,16 @@ pub fn verify_case(case: &[u8]) -> Option<Form> {
 /// Compile `form` (`None` if it does not compile) and run every check above on `body`;
 /// panics on a violation, returns the compiled form.
 pub fn verify(form: &[u8], body: &[u8], splits: &[usize]) -> Option<Form> {
-    let compiled = Form::compile(form).ok()?;
+    let mut compiled = Form::compile(form).ok()?;
+    verify_compiled(form, &mut compiled, body, splits);
+    Some(compiled)
+}
+
+/// [`verify`] with `form` already compiled as `compiled` (with the default limits):
+/// the fuzz target keeps compiled forms, so that a mutation of the body alone does not
+/// compile the form again. `compiled` is lent back with its limits as they were.
+pub fn verify_compiled(form: &[u8], compiled: &mut Form, body: &[u8], splits: &[usize]) {
+    let limits = compiled.limits();
     let verdict = compiled.verify(body);
     let show = || {
         format!(
@@ -83,7 +92,7 @@ pub fn verify(form: &[u8], body: &[u8], splits: &[usize]) -> Option<Form> {
     assert_eq!(accepted, verdict, "accept differs\n{}", show());
     let typed = compiled.verify_into::<IgnoredAny>(body).map(drop);
     assert_eq!(typed, verdict, "verify_into differs\n{}", show());
-    let general = super::general_verify(&compiled, body);
+    let general = super::general_verify(compiled, body);
     assert_eq!(
         general,
         verdict,
@@ -95,17 +104,12 @@ pub fn verify(form: &[u8], body: &[u8], splits: &[usize]) -> Option<Form> {
     let within = body.len() <= compiled.limits().max_bytes();
     let mut cuts: Vec<usize> = splits.iter().map(|&s| s.min(body.len())).collect();
     cuts.sort_unstable();
-    let streamed = stream(&compiled, body, &cuts);
+    let streamed = stream(compiled, body, &cuts);
     if within {
         same_verdict(&streamed, &verdict, "streaming", &show);
         if body.len() <= BYTEWISE {
             let every: Vec<usize> = (0..=body.len()).collect();
-            same_verdict(
-                &stream(&compiled, body, &every),
-                &verdict,
-                "bytewise",
-                &show,
-            );
+            same_verdict(&stream(compiled, body, &every), &verdict, "bytewise", &show);
         }
     } else {
         assert!(streamed.is_err(), "streaming admits a body over max_bytes");
@@ -148,18 +152,9 @@ pub fn verify(form: &[u8], body: &[u8], splits: &[usize]) -> Option<Form> {
             ("spaced", respell(&compact, false)),
             ("escaped", respell(&compact, true)),
         ] {
-            let wide;
-            let f = if text.len() > compiled.limits().max_bytes() {
-                let limits = compiled.limits().with_max_bytes(text.len());
-                wide = Form::builder()
-                    .limits(limits)
-                    .compile(form)
-                    .expect("compiles");
-                &wide
-            } else {
-                &compiled
-            };
-            let again = f.verify(text.as_bytes());
+            compiled.set_limits(limits.with_max_bytes(text.len().max(limits.max_bytes())));
+            let again = compiled.verify(text.as_bytes());
+            compiled.set_limits(limits);
             assert_eq!(
                 again.is_ok(),
                 verdict.is_ok(),
@@ -171,25 +166,19 @@ pub fn verify(form: &[u8], body: &[u8], splits: &[usize]) -> Option<Form> {
 
     // 5.
     if within && !body.is_empty() {
-        let exact = Form::builder()
-            .limits(compiled.limits().with_max_bytes(body.len()))
-            .compile(form)
-            .expect("compiles");
-        assert_eq!(exact.verify(body), verdict, "at max_bytes\n{}", show());
+        compiled.set_limits(limits.with_max_bytes(body.len()));
+        assert_eq!(compiled.verify(body), verdict, "at max_bytes\n{}", show());
         let limit = body.len() - 1;
-        let short = Form::builder()
-            .limits(compiled.limits().with_max_bytes(limit))
-            .compile(form)
-            .expect("compiles");
-        let e = short.verify(body).expect_err("one byte over max_bytes");
+        compiled.set_limits(limits.with_max_bytes(limit));
+        let e = compiled.verify(body).expect_err("one byte over max_bytes");
         assert_eq!(e.kind(), RejectionKind::TooLarge { limit }, "{}", show());
         assert_eq!(e.offset(), limit as u64, "{}", show());
-        let e = stream(&short, body, &cuts).expect_err("streamed one byte over max_bytes");
+        let e = stream(compiled, body, &cuts).expect_err("streamed one byte over max_bytes");
         if let RejectionKind::TooLarge { limit: l } = e.kind() {
             assert_eq!((l, e.offset()), (limit, limit as u64), "{}", show());
         }
+        compiled.set_limits(limits);
     }
-    Some(compiled)
 }
 
 /// Feed `body` cut at `cuts` (sorted offsets within the body) and finish. Checks that a

@@ -182,7 +182,18 @@ pub fn jsonschema_admits(validator: &jsonschema::Validator, body: &[u8]) -> bool
 
 /// Invariant 3: `admitted` is formgate's verdict on `body` under `form`.
 pub fn jsonschema_agrees(form: &str, body: &[u8], admitted: bool) {
-    let theirs = jsonschema_admits(&jsonschema_validator(form), body);
+    jsonschema_agrees_with(&jsonschema_validator(form), form, body, admitted);
+}
+
+/// [`jsonschema_agrees`] with `form` already built as `validator` (by
+/// [`jsonschema_validator`]).
+pub fn jsonschema_agrees_with(
+    validator: &jsonschema::Validator,
+    form: &str,
+    body: &[u8],
+    admitted: bool,
+) {
+    let theirs = jsonschema_admits(validator, body);
     assert_eq!(
         admitted,
         theirs,
