@@ -566,3 +566,25 @@ fn draft4_refuses_empty_lists_later_drafts_allow() {
         assert_eq!(form.verify(b"{}").is_ok(), keyword != "enum", "{draft7}");
     }
 }
+
+/// `contains` evaluates the elements it matches for `unevaluatedItems` in 2020-12 only:
+/// 2019-09's `unevaluatedItems` sees `items`, `additionalItems` and `unevaluatedItems`
+/// (Core §9.3.1.3), 2020-12 added `contains` (Core §11.2). The jsonschema crate reads
+/// 2019-09 as 2020-12 here (tests/differential.rs); a fuzzer found the difference.
+#[test]
+fn contains_evaluates_items_only_from_2020_12() {
+    for (dialect, admitted) in [
+        ("https://json-schema.org/draft/2019-09/schema", false),
+        ("https://json-schema.org/draft/2020-12/schema", true),
+    ] {
+        let form = format!(
+            r#"{{"$schema":"{dialect}","minContains":3,"contains":true,"maxContains":3,"unevaluatedItems":false}}"#
+        );
+        let form = Form::compile(form.as_bytes()).unwrap_or_else(|e| panic!("{dialect}: {e}"));
+        for body in [&b"[1E2,1E2,1E2]"[..], b"[1,2,3]"] {
+            assert_eq!(form.verify(body).is_ok(), admitted, "{dialect}");
+        }
+        // An empty array has nothing left unevaluated, and too few matches for either.
+        assert!(form.verify(b"[]").is_err(), "{dialect}");
+    }
+}

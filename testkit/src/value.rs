@@ -148,6 +148,15 @@ impl J {
         }
     }
 
+    /// Whether a member named `name` is anywhere in the value.
+    pub fn has_member(&self, name: &str) -> bool {
+        match self {
+            J::Arr(items) => items.iter().any(|v| v.has_member(name)),
+            J::Obj(m) => m.iter().any(|(k, v)| k == name || v.has_member(name)),
+            _ => false,
+        }
+    }
+
     pub fn has_odd_line_terminator(&self) -> bool {
         let odd = |s: &str| s.contains(['\r', '\u{2028}', '\u{2029}']);
         match self {
