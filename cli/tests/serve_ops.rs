@@ -519,3 +519,108 @@ async fn metrics_count_acts_by_verdict_and_kind() {
         "{out:?}"
     );
 }
+
+/// An accepted act counts as `accept` whatever its upstream answered; how forwarding
+/// went is counted apart, by the upstream's status class or why there was none.
+#[tokio::test]
+async fn metrics_count_what_the_upstream_answered() {
+    let act = example_bytes("tree.act.json");
+    let (up, _) = upstream(StatusCode::SERVICE_UNAVAILABLE, "later").await;
+    let server = Server::start(&[
+        "--metrics-addr",
+        "127.0.0.1:0",
+        "--upstream",
+        &format!("http://{up}/"),
+    ]);
+    for _ in 0..2 {
+        assert_eq!(
+            post(&server.url(), &act).await.status,
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+    }
+    assert_eq!(
+        post(&server.url(), b"[]").await.status,
+        StatusCode::NO_CONTENT
+    );
+    let m = scrape(&server).await;
+    for (key, want) in [
+        ("formgate_acts_total{verdict=\"accept\"}", 2.0),
+        ("formgate_upstream_total{result=\"5xx\"}", 2.0),
+        ("formgate_upstream_total{result=\"2xx\"}", 0.0),
+        ("formgate_upstream_total{result=\"unreachable\"}", 0.0),
+    ] {
+        assert_eq!(sample(&m, key), Some(want), "{key}: {m}");
+    }
+    assert!(
+        m.contains("# TYPE formgate_upstream_total counter\n"),
+        "{m}"
+    );
+
+    let gone = closed_port().await;
+    let server = Server::start(&[
+        "--metrics-addr",
+        "127.0.0.1:0",
+        "--upstream",
+        &format!("http://{gone}/"),
+    ]);
+    assert_eq!(
+        post(&server.url(), &act).await.status,
+        StatusCode::BAD_GATEWAY
+    );
+    let m = scrape(&server).await;
+    for (key, want) in [
+        ("formgate_acts_total{verdict=\"accept\"}", 1.0),
+        ("formgate_upstream_total{result=\"unreachable\"}", 1.0),
+        ("formgate_upstream_total{result=\"5xx\"}", 0.0),
+    ] {
+        assert_eq!(sample(&m, key), Some(want), "{key}: {m}");
+    }
+}
+
+/// The operator's listener serves a bounded number of connections: one more is closed
+/// unanswered, and once the held ones go, it serves again.
+#[tokio::test]
+async fn the_operators_listener_closes_connections_over_its_cap() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+    let server = Server::start(&["--metrics-addr", "127.0.0.1:0"]);
+    let ops = server
+        .metrics_url()
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_owned();
+    // Each held connection has sent a request head in part, so it is being served.
+    let mut held = Vec::new();
+    for _ in 0..32 {
+        let mut s = tokio::net::TcpStream::connect(&ops).await.expect("connect");
+        s.write_all(b"GET /metrics HTTP/1.1\r\n")
+            .await
+            .expect("write");
+        held.push(s);
+    }
+    // A health check on a connection of its own: what came back before the close.
+    let healthz = |ops: String| async move {
+        let mut s = tokio::net::TcpStream::connect(&ops).await.expect("connect");
+        let _ = s
+            .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await;
+        let mut answer = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut answer))
+            .await
+            .expect("answered or closed, not held");
+        String::from_utf8_lossy(&answer).into_owned()
+    };
+    // The listener takes connections in order, so the 33rd is over the cap.
+    let answer = healthz(ops.clone()).await;
+    assert!(answer.is_empty(), "over the cap, answered: {answer:?}");
+    drop(held);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let answer = healthz(ops.clone()).await;
+        if answer.starts_with("HTTP/1.1 200 ") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "not served again: {answer:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

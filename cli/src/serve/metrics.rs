@@ -7,9 +7,13 @@
 //!    rejection's kind), never a wait on the listener; the numbers are read only when
 //!    scraped.
 //! 2. Labels have few values: `verdict` is `accept` or `reject`, `kind` the stable
-//!    name of a rejection kind (log.rs, `kind_name`) or `timeout`, `broken`.
+//!    name of a rejection kind (log.rs, `kind_name`) or `timeout`, `broken`, and
+//!    `result` (of forwarding an accepted act) one of [`UPSTREAM_RESULTS`].
 //! 3. Nothing here reads or answers acts: it is a separate listener, meant for a
-//!    private network (a load balancer's health checks, a Prometheus server).
+//!    private network (a load balancer's health checks, a Prometheus server). It
+//!    serves at most [`MAX_OPERATOR_CONNECTIONS`] connections at once and closes any
+//!    further one at once, so a client that opens many cannot exhaust the process's
+//!    descriptors through it.
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;
@@ -34,6 +38,40 @@ const BUCKETS: [f64; 14] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
+/// The values of `formgate_upstream_total{result}`: the class of the upstream's status,
+/// or why there was none (upstream.rs). `other` holds anything else (a 1xx).
+const UPSTREAM_RESULTS: [&str; 7] = [
+    "2xx",
+    "3xx",
+    "4xx",
+    "5xx",
+    "unreachable",
+    "timeout",
+    "other",
+];
+
+/// Connections the operator's listener serves at once (invariant 3): a scraper and a
+/// few health checkers need a handful.
+const MAX_OPERATOR_CONNECTIONS: usize = 32;
+
+/// The index in [`UPSTREAM_RESULTS`] of an act's upstream note (`Entry::upstream`).
+fn upstream_result(note: &str) -> usize {
+    let named = match note.parse::<u16>() {
+        Ok(status) => match status / 100 {
+            2 => "2xx",
+            3 => "3xx",
+            4 => "4xx",
+            5 => "5xx",
+            _ => "other",
+        },
+        Err(_) => note,
+    };
+    UPSTREAM_RESULTS
+        .iter()
+        .position(|r| *r == named)
+        .unwrap_or(UPSTREAM_RESULTS.len() - 1)
+}
+
 /// What the server counts (invariant 1). Lives as long as the process.
 #[derive(Debug, Default)]
 pub(crate) struct Metrics {
@@ -45,6 +83,9 @@ pub(crate) struct Metrics {
     durations: [AtomicU64; BUCKETS.len() + 1],
     /// The sum of act durations, in nanoseconds.
     duration_nanos: AtomicU64,
+    /// Accepted acts forwarded, by [`UPSTREAM_RESULTS`]: an act counted `accept` may
+    /// still have been answered 502 or 504 for its upstream.
+    upstream: [AtomicU64; UPSTREAM_RESULTS.len()],
     /// Log lines dropped because the log queue was full (sink.rs).
     pub log_lines_dropped: AtomicU64,
     /// Connections being served on the act listener.
@@ -82,6 +123,9 @@ impl Metrics {
                 self.rejected.fetch_add(1, Ordering::Relaxed)
             }
         };
+        if let Some(note) = entry.upstream {
+            self.upstream[upstream_result(note)].fetch_add(1, Ordering::Relaxed);
+        }
         let secs = entry.elapsed.as_secs_f64();
         let bucket = BUCKETS
             .iter()
@@ -137,6 +181,19 @@ impl Metrics {
                     label(kind)
                 );
             }
+        }
+        head(
+            &mut out,
+            "upstream_total",
+            "counter",
+            "Accepted acts forwarded to the upstream, by its status class or why there was none.",
+        );
+        for (result, n) in UPSTREAM_RESULTS.iter().zip(&self.upstream) {
+            let _ = writeln!(
+                out,
+                "formgate_upstream_total{{result=\"{result}\"}} {}",
+                load(n)
+            );
         }
         head(
             &mut out,
@@ -246,14 +303,21 @@ pub(crate) async fn serve(
         .timer(TokioTimer::new())
         .header_read_timeout(header_timeout);
     let builder = std::sync::Arc::new(builder);
+    let slots = std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_OPERATOR_CONNECTIONS));
     loop {
         let Ok((stream, _)) = listener.accept().await else {
             // Out of descriptors and the like: wait rather than spin.
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
+        // Invariant 3: over the cap, the connection is closed unanswered.
+        let Ok(slot) = std::sync::Arc::clone(&slots).try_acquire_owned() else {
+            drop(stream);
+            continue;
+        };
         let builder = std::sync::Arc::clone(&builder);
         tokio::spawn(async move {
+            let _slot = slot;
             let service =
                 service_fn(move |req| async move { Ok::<_, Infallible>(respond(metrics, &req)) });
             let _ = builder
