@@ -125,6 +125,21 @@ fn renders_boolean_schemas_and_refs() {
     );
 }
 
+/// `$defs` and `definitions` side by side each render their own entries. Both rendered
+/// the entries of both (duplicate names, so the published form was not strict JSON)
+/// until the `compile_form` fuzzer found it.
+#[test]
+fn renders_each_definitions_holder_apart() {
+    for form in [
+        r#"{"$defs":{"a":false},"definitions":{"b":true}}"#,
+        r#"{"$defs":{"a":false},"definitions":{"a":false}}"#,
+        r#"{"definitions":{"a":{"items":false}},"type":"object","$defs":{"a b":false,"a":{}}}"#,
+        r##"{"properties":{"p":{"$defs":{"x":{}},"definitions":{"y":{"$ref":"#/$defs/z"}}}},"$defs":{"z":true}}"##,
+    ] {
+        renders_as(form, form);
+    }
+}
+
 #[test]
 fn renders_property_names_and_values_as_data() {
     let form = r##"{"properties":{"propertiez":{},"type":{"const":{"type":"nope","enum":5}},"$ref":{"enum":[{"$ref":"#/x"}]}},"required":["type","$ref"]}"##;

@@ -565,7 +565,7 @@ impl Compiler<'_> {
                     };
                     for (dname, dschema) in defs {
                         let child = self.schema(dschema, &pointer::join(&here, dname), false)?;
-                        node.defs.push((dname.as_ref().into(), child));
+                        node.defs.push((kw, dname.as_ref().into(), child));
                     }
                 }
                 Keyword::Schema => {

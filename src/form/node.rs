@@ -419,9 +419,10 @@ pub(crate) struct Node {
     /// `$ref`. Cached by the compiler; the chain is finite because same-instance cycles
     /// are refused.
     pub(crate) landing: NodeId,
-    /// `$defs` / `definitions` entries, in the order written (compiled and checked even
-    /// when nothing references them).
-    pub(crate) defs: Vec<(Box<str>, NodeId)>,
+    /// `$defs` and `definitions` entries, each with the keyword that holds it, in the
+    /// order written (compiled and checked even when nothing references them). A schema
+    /// may have both holders, with the same names in each.
+    pub(crate) defs: Vec<(Keyword, Box<str>, NodeId)>,
     /// The names of declared annotations (`Keyword::Declared` entries of `order`), in
     /// the order written.
     pub(crate) declared: Vec<Box<str>>,

@@ -272,7 +272,8 @@ impl Renderer<'_> {
             Keyword::OneOf => self.list(&node.one_of, out),
             Keyword::Defs | Keyword::Definitions => {
                 out.push('{');
-                for (i, (name, id)) in node.defs.iter().enumerate() {
+                let held = node.defs.iter().filter(|(holder, ..)| *holder == kw);
+                for (i, (_, name, id)) in held.enumerate() {
                     if i > 0 {
                         out.push(',');
                     }
