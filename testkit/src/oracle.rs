@@ -3,7 +3,9 @@
 //!
 //! 1. [`serde_json_agrees`] (strict_parse): one-way agreement with serde_json. What
 //!    formgate accepts, serde_json accepts with an equal value; what serde_json
-//!    rejects, formgate rejects.
+//!    rejects, formgate rejects. Documents naming a member
+//!    `$serde_json::private::Number` are left out: serde_json's `arbitrary_precision`
+//!    (on here, to read numbers exactly) reserves that name.
 //! 2. [`typed_agrees`] (verify): `verify_into::<serde_json::Value>` gives exactly
 //!    `verify`'s verdict, and an admitted body's value equals serde_json's reading.
 //! 3. [`jsonschema_agrees`] (verify): the jsonschema crate (the form's dialect, formats
@@ -24,9 +26,30 @@ pub fn serde_json_agrees(data: &[u8]) {
         ),
         // serde_json stops at 128 levels of nesting; formgate's default allows 128.
         (Ok(_), Err(e)) if e.to_string().starts_with("recursion limit exceeded") => {}
+        // serde_json's `arbitrary_precision` reads an object with this one name as a
+        // number, and refuses the document when its value is not one.
+        (Ok(ours), Err(_)) if names_serde_json_reserves(&ours) => {}
         (Ok(_), Err(e)) => panic!("formgate accepts what serde_json rejects ({e}): {data:?}"),
         // formgate is stricter: duplicate names, the depth limit.
         (Err(_), _) => {}
+    }
+}
+
+/// The member name serde_json's `arbitrary_precision` feature (on in the oracles, to
+/// read numbers exactly) reserves to carry a number through serde: an object holding it
+/// is read as a number, or refused. JSON gives the name no meaning.
+const SERDE_JSON_NUMBER_TOKEN: &str = "$serde_json::private::Number";
+
+/// Whether `value` holds a member named [`SERDE_JSON_NUMBER_TOKEN`] anywhere (after
+/// unescaping, as serde_json compares it).
+fn names_serde_json_reserves(value: &formgate::json::Value<'_>) -> bool {
+    use formgate::json::Value as F;
+    match value {
+        F::Array(items) => items.iter().any(names_serde_json_reserves),
+        F::Object(members) => members
+            .iter()
+            .any(|(k, v)| k == SERDE_JSON_NUMBER_TOKEN || names_serde_json_reserves(v)),
+        _ => false,
     }
 }
 
@@ -66,6 +89,10 @@ fn serde_json_spelling(lexeme: &str) -> String {
 /// compared with numbers read that way, and a body with a number beyond `f64` is
 /// `Unrepresentable`.
 pub fn typed_agrees(form: &Form, body: &[u8]) {
+    // No `serde_json::Value` holds an object with serde_json's reserved name.
+    if formgate::json::parse(body, &form.limits()).is_ok_and(|v| names_serde_json_reserves(&v)) {
+        return;
+    }
     let verdict = form.verify(body);
     let typed = form.verify_into::<serde_json::Value>(body);
     let show = || String::from_utf8_lossy(body).into_owned();
@@ -202,4 +229,26 @@ pub fn jsonschema_agrees_with(
         if theirs { "admits" } else { "rejects" },
         String::from_utf8_lossy(body)
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by the `strict_parse` fuzz target: serde_json (with `arbitrary_precision`)
+    /// refuses these valid documents, so the one-way agreement leaves them out.
+    #[test]
+    fn serde_json_reserved_name_is_left_out() {
+        for doc in [
+            &br#"{"$serde_json::private::Number":"compose"}"#[..],
+            br#"[{"a":1},{"\u0024serde_json::private::Number":"x","b":2}]"#,
+        ] {
+            assert!(serde_json::from_slice::<serde_json::Value>(doc).is_err());
+            serde_json_agrees(doc);
+            let form = Form::compile(b"{}").unwrap();
+            typed_agrees(&form, doc);
+        }
+        // A near miss is still compared.
+        serde_json_agrees(br#"{"$serde_json::private::Numbers":"x"}"#);
+    }
 }
