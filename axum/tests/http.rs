@@ -493,3 +493,39 @@ async fn the_address_tells_only_its_observer_why() {
     assert_eq!(refused.load(Ordering::SeqCst), 1);
     assert_eq!(last.lock().unwrap().as_deref(), Some("/stars"));
 }
+
+/// An answer given before the body is read (a declared size over the limit) reaches a
+/// client that is still sending, whole, rather than being lost to a connection reset:
+/// read while sending, and read only once the writes are done or have failed.
+#[tokio::test]
+async fn an_early_answer_reaches_a_client_still_sending() {
+    let addr = example().await;
+    const BODY: usize = 8_000_000;
+    for read_while_sending in [true, false] {
+        for round in 0..3 {
+            let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+            let (mut read, mut write) = stream.into_split();
+            let head = format!(
+                "POST / HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: {BODY}\r\n\r\n"
+            );
+            let writer = tokio::spawn(async move {
+                write.write_all(head.as_bytes()).await?;
+                write.write_all(&vec![b' '; BODY]).await
+            });
+            if !read_while_sending {
+                let _ = tokio::time::timeout(Duration::from_secs(10), writer)
+                    .await
+                    .expect("the writes end within 10 s");
+            }
+            let mut got = Vec::new();
+            let outcome = tokio::time::timeout(Duration::from_secs(10), read.read_to_end(&mut got))
+                .await
+                .expect("answered within 10 s");
+            let text = String::from_utf8_lossy(&got);
+            assert!(
+                text.starts_with("HTTP/1.1 204 "),
+                "reading while sending: {read_while_sending}, round {round}: {outcome:?}, {text:?}"
+            );
+        }
+    }
+}
