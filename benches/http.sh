@@ -40,7 +40,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-target/release/examples/dump_inputs "$work" >/dev/null
+"${CARGO_TARGET_DIR:-target}/release/examples/dump_inputs" "$work" >/dev/null
 python3 - "$work" <<'PY'
 import pathlib, re, sys
 work = pathlib.Path(sys.argv[1])
@@ -52,6 +52,9 @@ last = medium.rindex(b'"style":"')
 end = medium.index(b'"', last + 9)
 (work / "medium-rejected.body.json").write_bytes(medium[:last + 9] + b"blink" + medium[end:])
 PY
+
+# Where cargo puts the binaries.
+bin="${CARGO_TARGET_DIR:-target}/release"
 
 server_cpu=()
 client_cpu=()
@@ -66,11 +69,11 @@ start_server() {
     : >"$log"
     case "$name" in
         formgate)
-            "${server_cpu[@]}" target/release/formgate serve "$form" --addr 127.0.0.1:0 \
+            ${server_cpu[@]+"${server_cpu[@]}"} "$bin/formgate" serve "$form" --addr 127.0.0.1:0 \
                 --log-level off >"$log" 2>&1 &
             ;;
         baseline)
-            "${server_cpu[@]}" target/release/examples/http_baseline "$form" 127.0.0.1:0 \
+            ${server_cpu[@]+"${server_cpu[@]}"} "$bin/examples/http_baseline" "$form" 127.0.0.1:0 \
                 >"$log" 2>&1 &
             ;;
     esac
@@ -95,15 +98,20 @@ stop_server() {
 results="$work/results"
 : >"$results"
 for round in $(seq "$rounds"); do
-    for server in formgate baseline; do
+    # Alternate which server goes first, so that neither always meets a cooler machine.
+    servers="formgate baseline"
+    if ((round % 2 == 0)); then
+        servers="baseline formgate"
+    fi
+    for server in $servers; do
         for form in small medium; do
             start_server "$server" "$work/$form.form.json"
             for body in "$form" "$form-rejected"; do
                 status=200
                 [[ "$body" == *-rejected ]] && status=204
-                "${client_cpu[@]}" target/release/examples/http_load "$server_addr" \
+                ${client_cpu[@]+"${client_cpu[@]}"} "$bin/examples/http_load" "$server_addr" \
                     "$work/$body.body.json" "$status" 1 "$connections" >/dev/null
-                line="$("${client_cpu[@]}" target/release/examples/http_load "$server_addr" \
+                line="$(${client_cpu[@]+"${client_cpu[@]}"} "$bin/examples/http_load" "$server_addr" \
                     "$work/$body.body.json" "$status" "$seconds" "$connections")"
                 echo "round=$round server=$server body=$body $line" | tee -a "$results" >&2
             done

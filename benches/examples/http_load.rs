@@ -2,8 +2,9 @@
 //! keep-alive HTTP/1.1 connections to HOST:PORT, each sending BODY as `POST /` again as
 //! soon as the previous answer is read, for SECONDS. Prints one line: acts answered per
 //! second, the median and 99th-percentile latency (request written to answer read),
-//! and how many answers had another status than STATUS. Exits non-zero if any did, if
-//! a connection failed, or if nothing was answered.
+//! how many answers had another status than STATUS, and how many connections the
+//! server closed after an answer (then reopened). Exits non-zero if an answer had
+//! another status, if a connection failed, or if nothing was answered.
 //!
 //! ```text
 //! cargo run --release -p formgate-bench --example http_load -- HOST:PORT BODY STATUS SECONDS CONNECTIONS
@@ -16,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use http_body_util::{BodyExt as _, Full};
 use hyper::body::Bytes;
-use hyper::header::{CONTENT_TYPE, HOST};
+use hyper::header::{CONNECTION, CONTENT_TYPE, HOST};
 use hyper::Request;
 use hyper_util::rt::TokioIo;
 
@@ -29,6 +30,9 @@ struct Tally {
     wrong_status: u64,
     /// Connections that failed (connect, write or read), each reopened.
     errors: u64,
+    /// Connections the server closed after a complete answer (`Connection: close`, as
+    /// `formgate serve` says when it answers before reading a whole body), reopened.
+    closed: u64,
 }
 
 /// Send `body` over one connection (reopened after a failure) until `deadline`.
@@ -63,6 +67,10 @@ async fn session(
         let sent = Instant::now();
         let answer = sender.send_request(request).await?;
         let status = answer.status().as_u16();
+        let close = answer
+            .headers()
+            .get(CONNECTION)
+            .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"close"));
         answer.into_body().collect().await?;
         let micros = sent.elapsed().as_micros();
         tally
@@ -70,6 +78,10 @@ async fn session(
             .push(u32::try_from(micros).unwrap_or(u32::MAX));
         if status != expect {
             tally.wrong_status += 1;
+        }
+        if close {
+            tally.closed += 1;
+            return Ok(());
         }
     }
     Ok(())
@@ -110,13 +122,14 @@ fn main() {
         .collect();
     let wrong_status: u64 = tallies.iter().map(|t| t.wrong_status).sum();
     let errors: u64 = tallies.iter().map(|t| t.errors).sum();
+    let closed: u64 = tallies.iter().map(|t| t.closed).sum();
     latencies.sort_unstable();
     let at = |q: f64| {
         let i = ((latencies.len() as f64 * q) as usize).min(latencies.len().saturating_sub(1));
         f64::from(latencies.get(i).copied().unwrap_or(0)) / 1000.0
     };
     println!(
-        "acts={} rate={:.0} p50_ms={:.3} p99_ms={:.3} wrong_status={wrong_status} errors={errors}",
+        "acts={} rate={:.0} p50_ms={:.3} p99_ms={:.3} wrong_status={wrong_status} errors={errors} closed={closed}",
         latencies.len(),
         latencies.len() as f64 / elapsed,
         at(0.50),

@@ -41,7 +41,8 @@ pub fn save<B: AsRef<[u8]>>(make: impl FnOnce() -> B) {
 }
 
 /// Forms kept compiled by [`with_form`] at most; the memo starts over when full.
-const FORMS_KEPT: usize = 1024;
+/// (Generated forms are small; this bounds the memory of kept ones.)
+const FORMS_KEPT: usize = 256;
 
 thread_local! {
     static FORMS: RefCell<HashMap<Vec<u8>, Option<Form>>> = RefCell::new(HashMap::new());

@@ -211,8 +211,10 @@ mod fuzz_memo {
     use std::cell::RefCell;
     use std::collections::HashMap;
 
-    /// Sources kept at most; the memo starts over when full.
-    const CAPACITY: usize = 4096;
+    /// Sources kept at most; the memo starts over when full. Small, because a compiled
+    /// pattern may be large (up to the size and state limits) and the `pattern` and
+    /// `compile_form` targets seek out large ones: at most 256 of them are held.
+    const CAPACITY: usize = 256;
 
     thread_local! {
         static MEMO: RefCell<HashMap<String, Result<Pattern, PatternError>>> =

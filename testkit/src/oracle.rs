@@ -19,6 +19,11 @@ use formgate::{Form, Limits, RejectionKind};
 /// Invariant 1.
 pub fn serde_json_agrees(data: &[u8]) {
     let ours = formgate::json::parse(data, &Limits::default());
+    // serde_json's `arbitrary_precision` reads an object whose first member has this
+    // name as a number (and refuses the document when it does not hold one).
+    if ours.as_ref().is_ok_and(names_serde_json_reserves) {
+        return;
+    }
     match (ours, serde_json::from_slice::<serde_json::Value>(data)) {
         (Ok(ours), Ok(theirs)) => assert!(
             same(&ours, &theirs),
@@ -26,9 +31,6 @@ pub fn serde_json_agrees(data: &[u8]) {
         ),
         // serde_json stops at 128 levels of nesting; formgate's default allows 128.
         (Ok(_), Err(e)) if e.to_string().starts_with("recursion limit exceeded") => {}
-        // serde_json's `arbitrary_precision` reads an object with this one name as a
-        // number, and refuses the document when its value is not one.
-        (Ok(ours), Err(_)) if names_serde_json_reserves(&ours) => {}
         (Ok(_), Err(e)) => panic!("formgate accepts what serde_json rejects ({e}): {data:?}"),
         // formgate is stricter: duplicate names, the depth limit.
         (Err(_), _) => {}
@@ -242,8 +244,10 @@ mod tests {
         for doc in [
             &br#"{"$serde_json::private::Number":"compose"}"#[..],
             br#"[{"a":1},{"\u0024serde_json::private::Number":"x","b":2}]"#,
+            // serde_json reads these as numbers: no error, but not an object either.
+            br#"{"$serde_json::private::Number":"1"}"#,
+            br#"[{"$serde_json::private::Number":"-0"}]"#,
         ] {
-            assert!(serde_json::from_slice::<serde_json::Value>(doc).is_err());
             serde_json_agrees(doc);
             let form = Form::compile(b"{}").unwrap();
             typed_agrees(&form, doc);

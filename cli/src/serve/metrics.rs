@@ -38,8 +38,9 @@ const BUCKETS: [f64; 14] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
-/// The values of `formgate_upstream_total{result}`: the class of the upstream's status,
-/// or why there was none (upstream.rs). `other` holds anything else (a 1xx).
+/// The values of `formgate_upstream_total{result}`: the class of the status in the
+/// upstream's answer head, or why there was none (upstream.rs). `other` holds a status
+/// outside 200–599.
 const UPSTREAM_RESULTS: [&str; 7] = [
     "2xx",
     "3xx",
