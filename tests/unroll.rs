@@ -987,3 +987,37 @@ fn accepts_recursion_under_not_only_by_leaving_the_schema_out() {
         }
     }
 }
+
+/// A form holding both `$defs` and `definitions` unrolls, each holder keeping its own
+/// entries (the rendering it starts from used to list the entries of both under each).
+#[test]
+fn unrolls_a_form_with_both_definition_holders() {
+    let form = compile(
+        r##"{"$defs":{"node":{"type":"array","items":{"$ref":"#/$defs/node"}}},"definitions":{"leaf":{"type":"string"}},"anyOf":[{"$ref":"#/$defs/node"},{"$ref":"#/definitions/leaf"}]}"##,
+    );
+    let two = form.unroll(2).unwrap();
+    assert!(acyclic(&two));
+    let text = two.schema_json();
+    let value = formgate::json::parse(text.as_bytes(), &Limits::default())
+        .unwrap_or_else(|e| panic!("not strict JSON ({e}): {text}"));
+    let Value::Object(members) = &value else {
+        panic!("{text}")
+    };
+    let holder = |name: &str| {
+        members
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.to_string())
+            .unwrap_or_default()
+    };
+    assert!(holder("definitions").contains("leaf"), "{text}");
+    assert!(!holder("definitions").contains("node"), "{text}");
+    for body in [&b"\"x\""[..], b"[]", b"[[]]"] {
+        assert!(
+            two.verify(body).is_ok(),
+            "{}",
+            String::from_utf8_lossy(body)
+        );
+    }
+    assert!(two.verify(b"1").is_err());
+}
