@@ -49,8 +49,8 @@ fuzz_target!(|data: &[u8]| {
             if let Ok(expected) = reference.is_match(s) {
                 assert_eq!(
                     got, expected,
-                    "{:?} on {s:?}: fancy-regex says {expected}",
-                    case.ecma
+                    "{:?} on {s:?}: fancy-regex says {expected} (reading it as {:?})",
+                    case.ecma, case.fancy
                 );
             }
         }
