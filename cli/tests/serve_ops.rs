@@ -21,6 +21,13 @@ fn sample(scrape: &str, key: &str) -> Option<f64> {
     })
 }
 
+/// Each sample `key` of the scrape `m` has the value `want`.
+fn assert_samples(m: &str, expected: &[(&str, f64)]) {
+    for &(key, want) in expected {
+        assert_eq!(sample(m, key), Some(want), "{key}: {m}");
+    }
+}
+
 /// `GET /metrics` on the operator's listener.
 async fn scrape(server: &Server) -> String {
     let r = get(&format!("{}metrics", server.metrics_url()), &[]).await;
@@ -461,24 +468,25 @@ async fn metrics_count_acts_by_verdict_and_kind() {
     );
 
     let m = scrape(&server).await;
-    for (key, want) in [
-        ("formgate_acts_total{verdict=\"accept\"}", 3.0),
-        ("formgate_acts_total{verdict=\"reject\"}", 4.0),
-        ("formgate_rejections_total{kind=\"not-admitted:type\"}", 1.0),
-        (
-            "formgate_rejections_total{kind=\"not-admitted:required\"}",
-            1.0,
-        ),
-        (
-            "formgate_rejections_total{kind=\"malformed:TrailingBytes\"}",
-            1.0,
-        ),
-        ("formgate_rejections_total{kind=\"too-large\"}", 1.0),
-        ("formgate_act_duration_seconds_count", 7.0),
-        ("formgate_act_duration_seconds_bucket{le=\"+Inf\"}", 7.0),
-    ] {
-        assert_eq!(sample(&m, key), Some(want), "{key}: {m}");
-    }
+    assert_samples(
+        &m,
+        &[
+            ("formgate_acts_total{verdict=\"accept\"}", 3.0),
+            ("formgate_acts_total{verdict=\"reject\"}", 4.0),
+            ("formgate_rejections_total{kind=\"not-admitted:type\"}", 1.0),
+            (
+                "formgate_rejections_total{kind=\"not-admitted:required\"}",
+                1.0,
+            ),
+            (
+                "formgate_rejections_total{kind=\"malformed:TrailingBytes\"}",
+                1.0,
+            ),
+            ("formgate_rejections_total{kind=\"too-large\"}", 1.0),
+            ("formgate_act_duration_seconds_count", 7.0),
+            ("formgate_act_duration_seconds_bucket{le=\"+Inf\"}", 7.0),
+        ],
+    );
     let ten = sample(&m, "formgate_act_duration_seconds_bucket{le=\"10\"}").expect("le=10");
     assert_eq!(ten, 7.0, "local acts take well under ten seconds: {m}");
     let sum = sample(&m, "formgate_act_duration_seconds_sum").expect("a sum");
@@ -543,14 +551,15 @@ async fn metrics_count_what_the_upstream_answered() {
         StatusCode::NO_CONTENT
     );
     let m = scrape(&server).await;
-    for (key, want) in [
-        ("formgate_acts_total{verdict=\"accept\"}", 2.0),
-        ("formgate_upstream_total{result=\"5xx\"}", 2.0),
-        ("formgate_upstream_total{result=\"2xx\"}", 0.0),
-        ("formgate_upstream_total{result=\"unreachable\"}", 0.0),
-    ] {
-        assert_eq!(sample(&m, key), Some(want), "{key}: {m}");
-    }
+    assert_samples(
+        &m,
+        &[
+            ("formgate_acts_total{verdict=\"accept\"}", 2.0),
+            ("formgate_upstream_total{result=\"5xx\"}", 2.0),
+            ("formgate_upstream_total{result=\"2xx\"}", 0.0),
+            ("formgate_upstream_total{result=\"unreachable\"}", 0.0),
+        ],
+    );
     assert!(
         m.contains("# TYPE formgate_upstream_total counter\n"),
         "{m}"
@@ -568,13 +577,14 @@ async fn metrics_count_what_the_upstream_answered() {
         StatusCode::BAD_GATEWAY
     );
     let m = scrape(&server).await;
-    for (key, want) in [
-        ("formgate_acts_total{verdict=\"accept\"}", 1.0),
-        ("formgate_upstream_total{result=\"unreachable\"}", 1.0),
-        ("formgate_upstream_total{result=\"5xx\"}", 0.0),
-    ] {
-        assert_eq!(sample(&m, key), Some(want), "{key}: {m}");
-    }
+    assert_samples(
+        &m,
+        &[
+            ("formgate_acts_total{verdict=\"accept\"}", 1.0),
+            ("formgate_upstream_total{result=\"unreachable\"}", 1.0),
+            ("formgate_upstream_total{result=\"5xx\"}", 0.0),
+        ],
+    );
 }
 
 /// The operator's listener serves a bounded number of connections: one more is closed
