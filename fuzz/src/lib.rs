@@ -40,12 +40,30 @@ pub fn save<B: AsRef<[u8]>>(make: impl FnOnce() -> B) {
     }
 }
 
-/// Forms kept compiled by [`with_form`] at most; the memo starts over when full.
-/// (Generated forms are small; this bounds the memory of kept ones.)
+/// Forms (and jsonschema validators) kept at most by [`with_form`] and
+/// [`jsonschema_agrees`]; a memo starts over when full. (Generated forms are small; this
+/// bounds the memory of kept ones.)
 const FORMS_KEPT: usize = 256;
+
+/// The value `memo` keeps for `key`, made by `make` (and kept) if it has none.
+fn kept<'m, K, Q, V>(memo: &'m mut HashMap<K, V>, key: &Q, make: impl FnOnce(&Q) -> V) -> &'m mut V
+where
+    K: std::borrow::Borrow<Q> + std::hash::Hash + Eq,
+    Q: ToOwned<Owned = K> + std::hash::Hash + Eq + ?Sized,
+{
+    if !memo.contains_key(key) {
+        if memo.len() >= FORMS_KEPT {
+            memo.clear();
+        }
+        memo.insert(key.to_owned(), make(key));
+    }
+    memo.get_mut(key).expect("kept above")
+}
 
 thread_local! {
     static FORMS: RefCell<HashMap<Vec<u8>, Option<Form>>> = RefCell::new(HashMap::new());
+    static VALIDATORS: RefCell<HashMap<String, jsonschema::Validator>> =
+        RefCell::new(HashMap::new());
 }
 
 /// Run `check` on `form` compiled, or return `None` if it does not compile.
@@ -56,20 +74,10 @@ thread_local! {
 /// its text, so keeping it changes no verdict.
 pub fn with_form<R>(form: &[u8], check: impl FnOnce(&mut Form) -> R) -> Option<R> {
     FORMS.with(|forms| {
-        let mut forms = forms.borrow_mut();
-        if !forms.contains_key(form) {
-            if forms.len() >= FORMS_KEPT {
-                forms.clear();
-            }
-            forms.insert(form.to_vec(), Form::compile(form).ok());
-        }
-        forms.get_mut(form).and_then(Option::as_mut).map(check)
+        kept(&mut forms.borrow_mut(), form, |f| Form::compile(f).ok())
+            .as_mut()
+            .map(check)
     })
-}
-
-thread_local! {
-    static VALIDATORS: RefCell<HashMap<String, jsonschema::Validator>> =
-        RefCell::new(HashMap::new());
 }
 
 /// [`oracle::jsonschema_agrees`], with jsonschema's validator kept by form text as
@@ -77,12 +85,7 @@ thread_local! {
 pub fn jsonschema_agrees(form: &str, body: &[u8], admitted: bool) {
     VALIDATORS.with(|validators| {
         let mut validators = validators.borrow_mut();
-        if !validators.contains_key(form) {
-            if validators.len() >= FORMS_KEPT {
-                validators.clear();
-            }
-            validators.insert(form.to_owned(), oracle::jsonschema_validator(form));
-        }
-        oracle::jsonschema_agrees_with(&validators[form], form, body, admitted);
+        let validator = kept(&mut validators, form, oracle::jsonschema_validator);
+        oracle::jsonschema_agrees_with(validator, form, body, admitted);
     });
 }
