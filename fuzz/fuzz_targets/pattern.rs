@@ -4,7 +4,8 @@
 //! and short ASCII strings (see `formgate_fuzz::pattern_case`), and against the
 //! matcher a form uses (the `regex` crate when there is no lookaround). A case the
 //! reference refuses to compile or gives up on (its backtrack limit) is not compared
-//! with it, nor one it is known to misread (a lookaround inside a lookbehind).
+//! with it, nor one it is known to misread (a lookaround inside a lookbehind, the
+//! repeat shapes its optimizer rewrites wrongly).
 
 use libfuzzer_sys::fuzz_target;
 

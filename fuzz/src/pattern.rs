@@ -104,11 +104,78 @@ pub fn pattern_case(data: &[u8]) -> PatternCase {
     if strings.is_empty() {
         strings.push(String::new());
     }
+    let reliable = !bytes.unreliable && !fancy_rewrites_wrongly(&fancy);
     PatternCase {
         ecma,
-        fancy: (!bytes.unreliable).then_some(fancy),
+        fancy: reliable.then_some(fancy),
         strings,
     }
+}
+
+/// Whether `fancy-regex` 0.19's optimizer (`optimize_ambiguous_concat_repeats`) may
+/// rewrite the pattern into a different language. It turns `X+ Y? X+` into
+/// `X+ (?:Y X+)?`, which admits a single `X` where two are needed (`a+b?a+` matches
+/// `"a"`; so did the generated `[ab]+(?:(?:(?:\W{0,2})))[ab]+`), and
+/// `(?:X+ (?:Y X+)?)*` into `(?:X+ (?:Y X+)*)?`, which admits `XYXYX`. The check
+/// over-approximates both shapes on the parsed tree (any bounds on the edges, nested
+/// repeats seen through), so that no misread case keeps the reference.
+fn fancy_rewrites_wrongly(fancy: &str) -> bool {
+    fancy_regex::Expr::parse_tree(fancy).is_ok_and(|tree| has_ambiguous_repeats(&tree.expr))
+}
+
+fn has_ambiguous_repeats(expr: &fancy_regex::Expr) -> bool {
+    use fancy_regex::Expr;
+    let same_edges = |left: &Expr, right: &Expr| matches!((unbounded(left), unbounded(right)), (Some(l), Some(r)) if l == r);
+    let shaped = match expr {
+        Expr::Concat(children) => children
+            .windows(3)
+            .any(|w| same_edges(&w[0], &w[2]) && may_be_empty_repeat(&w[1])),
+        Expr::Repeat { .. } if unbounded(expr).is_some() => match core(expr) {
+            Expr::Concat(children) => match children.as_slice() {
+                [prefix, tail] if may_be_empty_repeat(tail) => match core(tail) {
+                    Expr::Concat(inner) => {
+                        matches!(inner.as_slice(), [_, right] if same_edges(prefix, right))
+                    }
+                    _ => false,
+                },
+                _ => false,
+            },
+            _ => false,
+        },
+        _ => false,
+    };
+    shaped || expr.children_iter().any(has_ambiguous_repeats)
+}
+
+/// `expr` without its layers of repetition.
+fn core(mut expr: &fancy_regex::Expr) -> &fancy_regex::Expr {
+    while let fancy_regex::Expr::Repeat { child, .. } = expr {
+        expr = child;
+    }
+    expr
+}
+
+/// The repeated expression, if `expr` is a repetition with no upper bound at some layer.
+fn unbounded(expr: &fancy_regex::Expr) -> Option<&fancy_regex::Expr> {
+    let mut layer = expr;
+    let mut any = false;
+    while let fancy_regex::Expr::Repeat { child, hi, .. } = layer {
+        any |= *hi == usize::MAX;
+        layer = child;
+    }
+    any.then_some(layer)
+}
+
+/// Whether `expr` is a repetition that may match nothing at some layer.
+fn may_be_empty_repeat(expr: &fancy_regex::Expr) -> bool {
+    let mut layer = expr;
+    while let fancy_regex::Expr::Repeat { child, lo, .. } = layer {
+        if *lo == 0 {
+            return true;
+        }
+        layer = child;
+    }
+    false
 }
 
 fn push(ecma: &mut String, fancy: &mut String, e: &str, f: &str) {
@@ -164,5 +231,45 @@ fn quantifier(bytes: &mut Bytes<'_>, ecma: &mut String, fancy: &mut String) {
         let q = QUANTIFIERS[usize::from(bytes.below(QUANTIFIERS.len() as u8))];
         bytes.unreliable |= q != "{2}" && bytes.behind > 0;
         push(ecma, fancy, q, q);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_misread_repeat_shapes_lose_their_reference() {
+        for misread in [
+            r"a+b?a+",
+            r"[ab]+(?:(?:(?:[^0-9A-Za-z_]{0,2})))[ab]+",
+            r"a+b?(?:a+)",
+            r"(?:a+)+b*a{1,}",
+            r"(?:a+(?:ba+)?)*",
+            r"(?=x*a+b?a+)",
+        ] {
+            assert!(fancy_rewrites_wrongly(misread), "{misread}");
+        }
+        for kept in [r"a+b?a", r"a+b?b?a+", r"ab?a+", r"a+ba+", r"(?:a+b)*"] {
+            assert!(!fancy_rewrites_wrongly(kept), "{kept}");
+        }
+    }
+
+    /// The bytes that draw `a+b?a+` and the string `"a"`: fancy-regex admits it, so
+    /// the case has no reference.
+    #[test]
+    fn a_drawn_misread_shape_has_no_reference() {
+        let data = [1, 3, 10, 0, 0, 1, 10, 1, 0, 2, 10, 0, 0, 1, 1, 0];
+        let case = pattern_case(&data);
+        assert_eq!(
+            (case.ecma.as_str(), &case.strings[..]),
+            ("a+b?a+", &["a".to_string()][..])
+        );
+        let fancy = fancy_regex::Regex::new("a+b?a+").unwrap();
+        assert!(
+            fancy.is_match("a").unwrap(),
+            "fancy-regex reads a+b?a+ right now"
+        );
+        assert_eq!(case.fancy, None);
     }
 }
