@@ -55,6 +55,7 @@ fn forms_agree_at_every_split() {
         br#"{"name":"abc","extra":1}"#,
         br#"{"tags":[]}"#,
         br#"{"name":"abc","name":"abd"}"#,
+        br#"{"name":"abc","n":1,"n":2}"#,
         br#"{"name":"ab\"c\\"}"#,
         br#"{"name":"\uD83D\uDE00"} x"#,
         br#"{"name":"abc","ok":tru}"#,
@@ -67,6 +68,65 @@ fn forms_agree_at_every_split() {
         br#"[1,2]"#,
         b"",
         b"   ",
+    ];
+    let mut failures = Vec::new();
+    for (i, body) in bodies.iter().enumerate() {
+        check_all_splits(&form, &format!("body {i}"), body, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The fast path keeps the body's outer containers as frames of their own between
+/// chunks: each check it makes on a frame (names seen, required names, counts, items by
+/// position) and each way it hands over (a keyword that fails, a value cut short too
+/// often, bytes after the body) gives `verify`'s verdict, kind and offset.
+#[test]
+fn containers_read_across_chunks_agree_at_every_split() {
+    let form = Form::compile(
+        br#"{"type":"object","properties":{
+            "a":{"type":"array","minItems":1,"maxItems":4,"prefixItems":[{"type":"integer"}],
+                 "items":{"type":"object","properties":{
+                     "k":{"type":"string"},
+                     "v":{"type":"array","items":{"type":"integer","maximum":9}}},
+                   "required":["k"],"minProperties":1,"maxProperties":2}},
+            "o":{"type":"object","additionalProperties":{"type":"integer"},
+                 "minProperties":1,"maxProperties":3},
+            "u":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"integer"}}]},
+            "n":{"type":"integer"}
+        },"required":["a"]}"#,
+    )
+    .unwrap();
+    let long = format!(r#"{{"a":[1],"u":"{}"}}"#, "x".repeat(300));
+    let bodies: &[&[u8]] = &[
+        br#"{"a":[1,{"k":"x","v":[1,2,3]},{"k":"y"}],"o":{"p":1,"q":2},"u":[1,2,3],"n":5}"#,
+        br#" { "a" : [ 1 , { "k" : "x" } ] , "o" : { "p" : 1 } } "#,
+        br#"{"a":[1,{"k":"x"}],"n":1,"n":2}"#,
+        br#"{"a":[1],"o":{"p":1,"p":2}}"#,
+        br#"{"o":{"\u0070":1,"p":2},"a":[1]}"#,
+        br#"{"a":[1,{"k":"\u0078","k":"y"}]}"#,
+        br#"{"a":[1],"o":{}}"#,
+        br#"{"a":[1],"o":{"p":1,"q":2,"r":3,"s":4}}"#,
+        br#"{"a":[]}"#,
+        br#"{"a":[1,{"k":"a"},{"k":"b"},{"k":"c"},{"k":"d"}]}"#,
+        br#"{"a":["x"]}"#,
+        br#"{"a":[{"k":"x"}]}"#,
+        br#"{"a":[1,{"v":[]}]}"#,
+        br#"{"a":[1,{"k":"x","v":[1,10]}]}"#,
+        br#"{"a":[1,{"k":"x","v":[1,2],"w":1}]}"#,
+        br#"{"a":[1],"u":[1,"x"]}"#,
+        br#"{"a":[1],"u":[1,2,[3]]}"#,
+        long.as_bytes(),
+        br#"{"o":{"p":1}}"#,
+        br#"{"a":[1],"o":{"p":1},}"#,
+        br#"{"a":[1,]}"#,
+        br#"{"a":[1]}{}"#,
+        br#"{"a":[1]} x"#,
+        br#"{"a":[1],"n":1.5}"#,
+        br#"{"a":[1],"n":15"#,
+        br#"{"a":[1],"n""#,
+        br#"{"a" 1}"#,
+        br#"{"a":[1] "n":1}"#,
+        br#"[{"a":[1]}]"#,
     ];
     let mut failures = Vec::new();
     for (i, body) in bodies.iter().enumerate() {

@@ -11,13 +11,14 @@
 //!
 //! `(refs at 10 - refs at 0) / 10` is the count per call: setup (generating the body,
 //! compiling the form, one warming call) cancels out. Bodies: `small`, `medium`,
-//! `large`, and `medium_rejected` (the rejection path); modes: `verify`, `check`.
+//! `large`, and `medium_rejected` (the rejection path); modes: `verify`, `check`, and
+//! `stream` (`Form::verifier` fed 16 KiB chunks).
 
 use formgate_bench::inputs;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: instructions small|medium|large|medium_rejected verify|check N";
+    let usage = "usage: instructions small|medium|large|medium_rejected verify|check|stream N";
     let (case, rejected) = match args.next().as_deref() {
         Some("small") => (inputs::small(), false),
         Some("medium") => (inputs::medium(), false),
@@ -25,9 +26,8 @@ fn main() {
         Some("medium_rejected") => (medium_rejected(), true),
         _ => panic!("{usage}"),
     };
-    let check = match args.next().as_deref() {
-        Some("verify") => false,
-        Some("check") => true,
+    let mode = match args.next().as_deref() {
+        Some(mode @ ("verify" | "check" | "stream")) => mode.to_owned(),
         _ => panic!("{usage}"),
     };
     let n: usize = args.next().and_then(|s| s.parse().ok()).expect(usage);
@@ -36,10 +36,14 @@ fn main() {
     assert!(form.verify(&case.body).is_ok() != rejected);
     assert!(formgate::json::check(&case.body, &limits).is_ok());
     for _ in 0..n {
-        let ok = if check {
-            formgate::json::check(std::hint::black_box(&case.body), &limits).is_ok()
-        } else {
-            form.verify(std::hint::black_box(&case.body)).is_ok()
+        let body = std::hint::black_box(&case.body);
+        let ok = match mode.as_str() {
+            "check" => formgate::json::check(body, &limits).is_ok(),
+            "stream" => {
+                let mut v = form.verifier();
+                body.chunks(16 * 1024).all(|chunk| v.feed(chunk).is_ok()) && v.finish().is_ok()
+            }
+            _ => form.verify(body).is_ok(),
         };
         std::hint::black_box(ok);
     }

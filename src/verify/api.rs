@@ -70,8 +70,8 @@ impl Form {
         Verifier::new(self)
     }
 
-    /// Verify everything a reader yields, reading at most `max_bytes + 1` bytes in
-    /// bounded memory, and stopping at the first read whose bytes leave the form (a
+    /// Verify everything a reader yields, reading at most `max_bytes + 1` bytes (held in
+    /// memory at most once), and stopping at the first read whose bytes leave the form (a
     /// sender that pauses after a bad prefix is refused without waiting for more).
     ///
     /// ```

@@ -76,26 +76,8 @@ pub(crate) fn accepts(form: &Form, body: &[u8], buffers: &mut Buffers) -> bool {
     if body.len() > limits.max_bytes() {
         return false;
     }
-    buffers.keys.clear();
-    buffers.unique.clear();
-    let mut pass = Pass {
-        inp: Input::new(body),
-        bytes: body,
-        pos: 0,
-        nodes: form.nodes(),
-        consts: form.consts(),
-        depth: 0,
-        max_depth: limits.max_depth(),
-        frames: 0,
-        budget: body
-            .len()
-            .saturating_mul(BUDGET_FACTOR)
-            .saturating_add(BUDGET_SLACK),
-        keys: &mut buffers.keys,
-        scratch: &mut buffers.scratch,
-        unique: &mut buffers.unique,
-        present: 0,
-    };
+    clear(buffers);
+    let mut pass = Pass::new(form, body, true, 0, 0, buffers);
     if pass.value(form.root()).is_err() {
         return false;
     }
@@ -103,14 +85,52 @@ pub(crate) fn accepts(form: &Form, body: &[u8], buffers: &mut Buffers) -> bool {
     pass.pos == body.len()
 }
 
+/// The value starting at `start` (after whitespace) in `body`, a prefix of the body
+/// when `complete` is `false`, against node `id`, inside `open` containers that the
+/// caller keeps (`fast_stream`): where the value ends, or why not. `Truncated` only
+/// when `complete` is `false`. The body is text already, so nothing is validated again.
+pub(super) fn value_at(
+    form: &Form,
+    body: &str,
+    complete: bool,
+    start: usize,
+    open: usize,
+    id: NodeId,
+    buffers: &mut Buffers,
+) -> Result<usize, Fail> {
+    let mut pass = Pass::new(form, body.as_bytes(), complete, start, open, buffers);
+    pass.inp = Input::text_of(body);
+    pass.value(id)?;
+    Ok(pass.pos)
+}
+
+/// Clear the buffers for a new body (what [`accepts`] does first).
+pub(super) fn clear(buffers: &mut Buffers) {
+    buffers.keys.clear();
+    buffers.unique.clear();
+}
+
+/// The scratch string of `buffers` (unescaped member names for `fast_stream`).
+pub(super) fn scratch(buffers: &mut Buffers) -> &mut String {
+    &mut buffers.scratch
+}
+
+/// The name set of `buffers` (for the open objects of `fast_stream`).
+pub(super) fn keys(buffers: &mut Buffers) -> &mut KeySet {
+    &mut buffers.keys
+}
+
 /// Why a value was not admitted. Only `Mismatch` may be recovered from (by another
-/// `anyOf`/`oneOf` branch); `Abort` ends the pass with "not sure".
+/// `anyOf`/`oneOf` branch); `Abort` and `Truncated` end the pass with "not sure".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Fail {
-    /// The value fails a keyword of the subschema being tried.
+pub(super) enum Fail {
+    /// The value fails a keyword of the subschema being tried, on tokens read whole.
     Mismatch,
     /// Not strict JSON, beyond a limit, out of budget, or outside what this pass handles.
     Abort,
+    /// The input (a prefix of the body) ended before anything failed: more bytes may
+    /// still complete the value either way.
+    Truncated,
 }
 
 type R = Result<(), Fail>;
@@ -118,6 +138,9 @@ type R = Result<(), Fail>;
 struct Pass<'a, 'f> {
     inp: Input<'a>,
     bytes: &'a [u8],
+    /// Whether `bytes` is the whole body (else a prefix of it: running out of bytes is
+    /// `Truncated`, not `Abort`).
+    complete: bool,
     pos: usize,
     nodes: &'f [Node],
     consts: &'f Consts,
@@ -137,6 +160,55 @@ struct Pass<'a, 'f> {
 }
 
 impl<'a, 'f> Pass<'a, 'f> {
+    /// A pass over `body` from `pos`, inside `open` containers already open.
+    fn new(
+        form: &'f Form,
+        body: &'a [u8],
+        complete: bool,
+        pos: usize,
+        open: usize,
+        buffers: &'f mut Buffers,
+    ) -> Pass<'a, 'f> {
+        let limits = form.limits();
+        Pass {
+            inp: Input::new(body),
+            bytes: body,
+            complete,
+            pos,
+            nodes: form.nodes(),
+            consts: form.consts(),
+            depth: open,
+            max_depth: limits.max_depth(),
+            frames: u32::try_from(open).unwrap_or(u32::MAX),
+            budget: (body.len() - pos.min(body.len()))
+                .saturating_mul(BUDGET_FACTOR)
+                .saturating_add(BUDGET_SLACK),
+            keys: &mut buffers.keys,
+            scratch: &mut buffers.scratch,
+            unique: &mut buffers.unique,
+            present: 0,
+        }
+    }
+
+    /// The failure for bytes that ran out: `Truncated` on a prefix, else `Abort`.
+    #[cold]
+    fn ran_out(&self) -> Fail {
+        if self.complete {
+            Fail::Abort
+        } else {
+            Fail::Truncated
+        }
+    }
+
+    /// The failure for a token the lexer did not finish.
+    #[cold]
+    fn unlexed<T>(&self, r: lex::LexResult<T>) -> Fail {
+        match r {
+            Ok(Lexed::NeedMore) => self.ran_out(),
+            _ => Fail::Abort,
+        }
+    }
+
     #[inline(always)]
     fn skip_ws(&mut self) {
         // Bodies written by machines mostly have no whitespace between tokens.
@@ -189,10 +261,10 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// escapes were decoded into `scratch`.
     #[inline(always)]
     fn string(&mut self, i: usize) -> Result<(Option<&'a str>, usize), Fail> {
-        match lex::string(&self.inp, i, self.scratch, true) {
+        match lex::string(&self.inp, i, self.scratch, self.complete) {
             Ok(Lexed::Done(StrAt::Input(s), end)) => Ok((Some(s), end)),
             Ok(Lexed::Done(StrAt::Scratch, end)) => Ok((None, end)),
-            _ => Err(Fail::Abort),
+            r => Err(self.unlexed(r)),
         }
     }
 
@@ -233,7 +305,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                         break;
                     }
                     Err(Fail::Mismatch) => {}
-                    Err(Fail::Abort) => return Err(Fail::Abort),
+                    Err(e) => return Err(e),
                 }
             }
             if !passed {
@@ -248,7 +320,7 @@ impl<'a, 'f> Pass<'a, 'f> {
             match self.attempt(start, x, &mut ignored) {
                 Ok(()) => return Err(Fail::Mismatch),
                 Err(Fail::Mismatch) => {}
-                Err(Fail::Abort) => return Err(Fail::Abort),
+                Err(e) => return Err(e),
             }
         }
         if let (Some(cond), true) = (n.if_, n.then_.is_some() || n.else_.is_some()) {
@@ -256,7 +328,7 @@ impl<'a, 'f> Pass<'a, 'f> {
             let branch = match self.attempt(start, cond, &mut ignored) {
                 Ok(()) => n.then_,
                 Err(Fail::Mismatch) => n.else_,
-                Err(Fail::Abort) => return Err(Fail::Abort),
+                Err(e) => return Err(e),
             };
             if let Some(b) = branch {
                 self.attempt(start, b, &mut end)?;
@@ -268,7 +340,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                 match self.attempt(start, b, &mut end) {
                     Ok(()) => passed += 1,
                     Err(Fail::Mismatch) => {}
-                    Err(Fail::Abort) => return Err(Fail::Abort),
+                    Err(e) => return Err(e),
                 }
                 if passed > 1 {
                     return Err(Fail::Mismatch);
@@ -293,7 +365,7 @@ impl<'a, 'f> Pass<'a, 'f> {
     fn own(&mut self, n: &'f Node) -> R {
         let i = self.pos;
         let Some(&c) = self.bytes.get(i) else {
-            return Err(Fail::Abort);
+            return Err(self.ran_out());
         };
         let consts = self.consts;
         match c {
@@ -332,9 +404,9 @@ impl<'a, 'f> Pass<'a, 'f> {
                     b'f' => (b"false", Scalar::Bool(false)),
                     _ => (b"null", Scalar::Null),
                 };
-                match lex::literal(self.bytes, i, word, true) {
+                match lex::literal(self.bytes, i, word, self.complete) {
                     Ok(Lexed::Done((), end)) => self.pos = end,
-                    _ => return Err(Fail::Abort),
+                    r => return Err(self.unlexed(r)),
                 }
                 scalar::check(n, consts, scalar).map_err(|_| Fail::Mismatch)
             }
@@ -383,9 +455,9 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// The number at `i` against node `n`'s own keywords.
     #[inline(always)]
     fn own_number(&mut self, n: &'f Node, i: usize) -> R {
-        let end = match lex::number(self.bytes, i, true) {
+        let end = match lex::number(self.bytes, i, self.complete) {
             Ok(Lexed::Done((), end)) => end,
-            _ => return Err(Fail::Abort),
+            r => return Err(self.unlexed(r)),
         };
         let text = lex::ascii(&self.inp, i, end);
         self.pos = end;
@@ -449,8 +521,10 @@ impl<'a, 'f> Pass<'a, 'f> {
             loop {
                 self.skip_ws();
                 let i = self.pos;
-                if self.bytes.get(i) != Some(&b'"') {
-                    return Err(Fail::Abort);
+                match self.bytes.get(i) {
+                    Some(b'"') => {}
+                    Some(_) => return Err(Fail::Abort),
+                    None => return Err(self.ran_out()),
                 }
                 let (name, end) = self.string(i)?;
                 let name = name.unwrap_or(self.scratch);
@@ -525,8 +599,10 @@ impl<'a, 'f> Pass<'a, 'f> {
                 self.pos = end;
                 self.spend(end - i)?;
                 self.skip_ws();
-                if self.bytes.get(self.pos) != Some(&b':') {
-                    return Err(Fail::Abort);
+                match self.bytes.get(self.pos) {
+                    Some(b':') => {}
+                    Some(_) => return Err(Fail::Abort),
+                    None => return Err(self.ran_out()),
                 }
                 self.pos += 1;
                 if patterns == 0 {
@@ -603,7 +679,8 @@ impl<'a, 'f> Pass<'a, 'f> {
                 self.pos += 1;
                 Ok(true)
             }
-            _ => Err(Fail::Abort),
+            Some(_) => Err(Fail::Abort),
+            None => Err(self.ran_out()),
         }
     }
 
@@ -660,7 +737,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                     match self.attempt(start, c, &mut ignored) {
                         Ok(()) => matched += 1,
                         Err(Fail::Mismatch) => {}
-                        Err(Fail::Abort) => return Err(Fail::Abort),
+                        Err(e) => return Err(e),
                     }
                     self.pos = end;
                 }

@@ -30,6 +30,7 @@ mod content;
 pub(crate) mod deserialize;
 mod expand;
 pub(crate) mod fast;
+mod fast_stream;
 mod fast_unique;
 pub(crate) mod matcher;
 pub(crate) mod rejection;

@@ -15,8 +15,15 @@
 //!    without parsing, while streaming may already have said no at an earlier chunk —
 //!    that is its purpose.
 //!
-//! Cost: O(n) time; memory O(depth + longest spanning token), never more than
-//! `max_bytes`.
+//! 5. The accept-only fast path reads the chunks first (`fast_stream`), keeping every
+//!    byte received; at its first "not sure" (a keyword that fails, or anything it
+//!    leaves to the general validator), the general validator reads them all from
+//!    the start and decides from then on, so verdicts, kinds and offsets are those of
+//!    invariants 2–4, and a prefix that breaks the form is still refused at the chunk
+//!    that broke it.
+//!
+//! Cost: O(n) time; memory O(n) while the fast path lasts (never more than
+//! `max_bytes`), then O(depth + longest spanning token).
 
 use std::io::Read;
 
@@ -26,6 +33,8 @@ use crate::parse::lex::Input;
 use crate::parse::machine::Step;
 use crate::verify::rejection::Rejection;
 use crate::verify::Runtime;
+
+use super::fast_stream::Resumable;
 
 /// What kind of token the carry holds, and where its end-scan stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,12 +71,16 @@ pub struct Verifier<'f> {
     carry_at: u64,
     pending: Pending,
     rejected: Option<Rejection>,
+    /// The accept-only fast path while it lasts (`fast_stream`); `None` once the
+    /// general validator has taken over.
+    fast: Option<Resumable>,
 }
 
 impl<'f> Verifier<'f> {
     pub(crate) fn new(form: &'f Form) -> Verifier<'f> {
         let mut rt = Runtime::new();
         rt.start(form);
+        let fast = Some(Resumable::new(&mut rt.fast));
         Verifier {
             form,
             rt,
@@ -76,6 +89,7 @@ impl<'f> Verifier<'f> {
             carry_at: 0,
             pending: Pending::None,
             rejected: None,
+            fast,
         }
     }
 
@@ -99,17 +113,42 @@ impl<'f> Verifier<'f> {
             let e = ParseError::new(ParseErrorKind::TooLarge { limit }, limit as u64);
             return self.reject(Rejection::from_parse(e));
         }
-        let result = self.run(chunk, start);
+        let result = match &mut self.fast {
+            Some(fast) => {
+                if fast.feed(self.form, chunk, &mut self.rt.fast) {
+                    return Ok(());
+                }
+                self.hand_over()
+            }
+            None => self.run(chunk, start),
+        };
         if let Err(r) = result {
             return self.reject(r);
         }
         Ok(())
     }
 
+    /// The fast path is not sure: the general validator reads every byte received so
+    /// far and decides from here on (invariant 5).
+    fn hand_over(&mut self) -> Result<(), Rejection> {
+        let body = self
+            .fast
+            .take()
+            .map(Resumable::into_body)
+            .unwrap_or_default();
+        self.run(&body, 0)
+    }
+
     /// The body is complete: the final verdict.
     pub fn finish(mut self) -> Result<(), Rejection> {
         if let Some(r) = self.rejected.take() {
             return Err(r);
+        }
+        if let Some(fast) = &mut self.fast {
+            if fast.finish(self.form, &mut self.rt.fast) {
+                return Ok(());
+            }
+            self.hand_over()?;
         }
         // The carry, if any, is the tail of what was received.
         let carry = std::mem::take(&mut self.carry);
@@ -249,34 +288,15 @@ pub enum ReadError {
 }
 
 /// Verify everything `reader` yields, reading at most `max_bytes + 1` bytes into one
-/// 16 KiB buffer (bounded memory, whatever the body's size).
+/// 16 KiB buffer.
 ///
-/// Each read's bytes are verified as soon as they arrive, so a prefix that breaks the
-/// form is refused at once, even if the sender then pauses. The first read's bytes are
-/// tried first as a whole body by the accept-only fast path: if they are one (a small
-/// body arrives in one read), only the end of the input is awaited and the body has
-/// been verified at `Form::verify`'s speed; any other byte (or a "not sure") hands
-/// everything read to the streaming [`Verifier`] (the same verdict).
+/// Each read's bytes go to the streaming [`Verifier`] as they arrive, so a prefix that
+/// breaks the form is refused at once, even if the sender then pauses; the verifier's
+/// accept-only fast path reads a body that arrives in one read as `Form::verify` does.
 pub(crate) fn verify_reader<R: Read>(form: &Form, reader: R) -> Result<(), ReadError> {
     let mut r = reader.take((form.limits().max_bytes() as u64).saturating_add(1));
     let mut buf = vec![0u8; 16 * 1024];
-    let first = read_some(&mut r, &mut buf)?;
     let mut v = Verifier::new(form);
-    if first > 0
-        && super::api::with_runtime(|rt| super::fast::accepts(form, &buf[..first], &mut rt.fast))
-    {
-        // Admitted if nothing follows; a byte more (even whitespace) and the streaming
-        // verifier decides the whole input.
-        let mut more = [0u8; 64];
-        let k = read_some(&mut r, &mut more)?;
-        if k == 0 {
-            return Ok(());
-        }
-        v.feed(&buf[..first]).map_err(ReadError::Rejected)?;
-        v.feed(&more[..k]).map_err(ReadError::Rejected)?;
-    } else {
-        v.feed(&buf[..first]).map_err(ReadError::Rejected)?;
-    }
     loop {
         let n = read_some(&mut r, &mut buf)?;
         if n == 0 {

@@ -1,0 +1,501 @@
+//! The accept-only fast path for a body that arrives in chunks.
+//!
+//! [`fast`](super::fast) reads a complete body by recursion. Here the body's
+//! outer containers are kept as explicit frames instead (the open object or array, its
+//! node, and what has been read of it: names seen, required names met, the count), so
+//! that reading can stop at the end of the bytes received so far and go on when more
+//! arrive. Each member value and element is read by the recursive pass, on the bytes
+//! received so far: when they end inside it (`Fail::Truncated`), a container whose node
+//! reads it in one go (no in-place applicator, a plain object or an array without
+//! `contains` or `uniqueItems`) becomes a frame of its own, and any other value is read
+//! again from its start when the next chunk arrives.
+//!
+//! Invariants:
+//! 1. Accept-only, as the recursive pass: [`Resumable::finish`] returns `true` only for a
+//!    body the form admits. Anything else (a keyword that fails, a syntax error, a
+//!    value the pass cannot decide) hands over: the caller gives every byte received
+//!    to the general validator, which decides the verdict, kind and offset exactly as
+//!    if it had read the body from the start. A prefix that already fails a keyword
+//!    read whole hands over at once, so the general validator refuses it at the chunk
+//!    that broke it.
+//! 2. Bounded work: every byte is read by at most one frame and one attempt at its
+//!    value, except the bytes of a value the bytes so far end inside, read again by the
+//!    next attempt; a value that is cut short more than [`MAX_RETRIES`] times hands
+//!    over, so small chunks cannot make the work quadratic.
+//! 3. Memory: the bytes received so far are kept for the handover (at most
+//!    `max_bytes`, which the caller enforces before feeding), plus a frame per open
+//!    container.
+
+use crate::form::node::{Node, NodeId};
+use crate::form::Form;
+use crate::parse::lex::{self, Input, Lexed, StrAt};
+
+use super::fast::{self, Buffers, Fail, MAX_FRAMES};
+use super::scalar;
+
+/// Containers this shallow (the body's outer object and the containers right inside
+/// it) are entered as frames at once, without first trying to read them whole, when
+/// more than [`TRY_WHOLE`] bytes follow their start: they are the ones a chunk boundary
+/// most likely cuts, and an attempt cut short is read again.
+const ENTER_AT_ONCE: usize = 2;
+
+/// Up to this many bytes from a container's start, it is tried whole first: a small
+/// body in one chunk is then read as [`fast::accepts`] reads it, without frames (the
+/// `small` body took 7.9 K instructions fed in one chunk with frames, 4.0 K verified
+/// whole: `benches/examples/instructions.rs`).
+const TRY_WHOLE: usize = 4096;
+
+/// How many times in a row the bytes so far may end inside one value that is not
+/// entered as a frame before the general validator takes over (invariant 2).
+const MAX_RETRIES: u32 = 8;
+
+/// Where an open container's reading stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum At {
+    /// Just after the opening bracket: a member, an element or the close.
+    Start,
+    /// After a member or element: `,` or the close.
+    Value,
+    /// After a `,`: a member or element.
+    Comma,
+}
+
+/// An open object or array.
+#[derive(Debug)]
+struct Frame {
+    /// The node it meets (after `$ref` landings).
+    node: NodeId,
+    object: bool,
+    at: At,
+    /// Members or elements read.
+    count: u64,
+    /// Members listed in the member index that were read, a bit each.
+    seen: u64,
+    /// Required listed members read.
+    required: u32,
+    /// The member index's guess at the next name.
+    guess: u32,
+    /// Whether the object has opened its own set of unlisted names.
+    keys_open: bool,
+}
+
+/// What reading one value did.
+enum Step {
+    /// Read whole; it ends here.
+    Done(usize),
+    /// Its container was entered (`true` for an object).
+    Enter(bool),
+    /// The bytes so far end inside it.
+    Wait,
+    /// Hand over to the general validator.
+    HandOver,
+}
+
+/// The fast path's state for one body fed in chunks (see the module documentation).
+#[derive(Debug, Default)]
+pub(crate) struct Resumable {
+    /// The bytes received so far, up to the last whole character: UTF-8 is validated
+    /// once, as chunks arrive, and never again by the attempts.
+    text: String,
+    /// What follows `text`: the start of a character the next chunk completes, or
+    /// (once handing over) the rest of the bytes from the first invalid one.
+    tail: Vec<u8>,
+    /// Where reading stands in `text`.
+    pos: usize,
+    frames: Vec<Frame>,
+    /// Whether the body's value has been read whole.
+    done: bool,
+    /// Attempts in a row cut short at `pos`.
+    retries: u32,
+}
+
+impl Resumable {
+    /// A fresh state; `buffers` are the ones every later call is given.
+    pub(crate) fn new(buffers: &mut Buffers) -> Resumable {
+        fast::clear(buffers);
+        Resumable::default()
+    }
+
+    /// Take the next chunk: `false` hands over (invariant 1).
+    pub(crate) fn feed(&mut self, form: &Form, chunk: &[u8], buffers: &mut Buffers) -> bool {
+        let whole = if self.tail.is_empty() {
+            self.push_text(chunk)
+        } else {
+            let mut joined = std::mem::take(&mut self.tail);
+            joined.extend_from_slice(chunk);
+            self.push_text(&joined)
+        };
+        whole && self.advance(form, false, buffers)
+    }
+
+    /// The body is complete: `true` if the form certainly admits it, `false` hands over.
+    pub(crate) fn finish(&mut self, form: &Form, buffers: &mut Buffers) -> bool {
+        self.tail.is_empty() && self.advance(form, true, buffers) && self.done
+    }
+
+    /// Every byte received, for the general validator.
+    pub(crate) fn into_body(self) -> Vec<u8> {
+        let mut body = self.text.into_bytes();
+        body.extend_from_slice(&self.tail);
+        body
+    }
+
+    /// Append `bytes` to the text, keeping a character they cut off in `tail`: `false`
+    /// (hand over) at an invalid byte, which the general validator reports.
+    fn push_text(&mut self, bytes: &[u8]) -> bool {
+        match simdutf8::compat::from_utf8(bytes) {
+            Ok(text) => {
+                self.text.push_str(text);
+                true
+            }
+            Err(e) => {
+                let (valid, rest) = bytes.split_at(e.valid_up_to());
+                match simdutf8::basic::from_utf8(valid) {
+                    Ok(text) => self.text.push_str(text),
+                    Err(_) => {
+                        self.tail.extend_from_slice(bytes);
+                        return false;
+                    }
+                }
+                self.tail.extend_from_slice(rest);
+                e.error_len().is_none()
+            }
+        }
+    }
+
+    /// Read as far as the bytes so far allow: `false` hands over.
+    fn advance(&mut self, form: &Form, complete: bool, buffers: &mut Buffers) -> bool {
+        loop {
+            self.pos = skip_ws(&self.text, self.pos);
+            let Some(&c) = self.text.as_bytes().get(self.pos) else {
+                // Wait for more; at the end, admitted only if the value was read whole.
+                return !complete || self.done;
+            };
+            let Some(&Frame { object, at, .. }) = self.frames.last() else {
+                if self.done {
+                    return false; // a byte after the body's value
+                }
+                match self.value(form, form.root(), complete, buffers) {
+                    Step::Done(end) => {
+                        self.pos = end;
+                        self.done = true;
+                    }
+                    Step::Enter(object) => self.enter(form.root(), object),
+                    Step::Wait => return !complete,
+                    Step::HandOver => return false,
+                }
+                continue;
+            };
+            let close = if object { b'}' } else { b']' };
+            match (at, c) {
+                (At::Value, b',') => {
+                    self.pos += 1;
+                    self.top().at = At::Comma;
+                }
+                (At::Value | At::Start, _) if c == close => {
+                    self.pos += 1;
+                    if !self.close(form, buffers) {
+                        return false;
+                    }
+                }
+                (At::Value, _) => return false,
+                (At::Start | At::Comma, _) => {
+                    let read = if object {
+                        self.member(form, complete, buffers)
+                    } else {
+                        self.element(form, complete, buffers)
+                    };
+                    match read {
+                        Some(true) => {}
+                        Some(false) => return !complete,
+                        None => return false,
+                    }
+                }
+            }
+        }
+    }
+
+    fn top(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("an open frame")
+    }
+
+    /// The value at `pos` against node `id`, not yet consumed.
+    fn value(&mut self, form: &Form, id: NodeId, complete: bool, buffers: &mut Buffers) -> Step {
+        let start = self.pos;
+        let n = landing(form, id);
+        let container = match self.text.as_bytes().get(start) {
+            Some(b'{') => Some(true),
+            Some(b'[') => Some(false),
+            _ => None,
+        };
+        let enterable = container.filter(|&object| enterable(n, object));
+        if let (Some(object), false) = (enterable, complete) {
+            if self.frames.len() < ENTER_AT_ONCE && self.text.len() - start > TRY_WHOLE {
+                return self.may_enter(form, n, object);
+            }
+        }
+        let open = self.frames.len();
+        match fast::value_at(form, &self.text, complete, start, open, id, buffers) {
+            Ok(end) => {
+                self.retries = 0;
+                Step::Done(end)
+            }
+            Err(Fail::Truncated) => match enterable {
+                Some(object) => self.may_enter(form, n, object),
+                None => {
+                    self.retries += 1;
+                    if self.retries > MAX_RETRIES {
+                        Step::HandOver
+                    } else {
+                        Step::Wait
+                    }
+                }
+            },
+            Err(Fail::Mismatch | Fail::Abort) => Step::HandOver,
+        }
+    }
+
+    /// Whether the container at `pos` may become a frame for node `n`: its type and
+    /// the depth limits allow it.
+    fn may_enter(&mut self, form: &Form, n: &Node, object: bool) -> Step {
+        let depth = self.frames.len();
+        if scalar::check_open(n, form.consts(), object).is_err()
+            || depth >= form.limits().max_depth()
+            || depth >= MAX_FRAMES as usize
+        {
+            return Step::HandOver;
+        }
+        self.retries = 0;
+        Step::Enter(object)
+    }
+
+    /// Open a frame for the container at `pos`, meeting node `id`.
+    fn enter(&mut self, id: NodeId, object: bool) {
+        self.pos += 1;
+        self.frames.push(Frame {
+            node: id,
+            object,
+            at: At::Start,
+            count: 0,
+            seen: 0,
+            required: 0,
+            guess: u32::MAX,
+            keys_open: false,
+        });
+    }
+
+    /// The bytes so far end inside a name or before a value: wait, up to a point.
+    fn wait(&mut self) -> Option<bool> {
+        self.retries += 1;
+        (self.retries <= MAX_RETRIES).then_some(false)
+    }
+
+    /// Close the innermost frame, whose closing bracket was just read: its checks on
+    /// the container as a whole. `false` hands over.
+    fn close(&mut self, form: &Form, buffers: &mut Buffers) -> bool {
+        let frame = self.frames.pop().expect("an open frame");
+        let n = landing(form, frame.node);
+        let fits = if frame.object {
+            if frame.keys_open {
+                fast::keys(buffers).close();
+            }
+            n.object.as_deref().is_none_or(|o| {
+                frame.required == o.required
+                    && o.min_properties
+                        .as_ref()
+                        .is_none_or(|m| frame.count >= m.value)
+            })
+        } else {
+            n.array.as_deref().is_none_or(|a| frame.count >= a.min())
+        };
+        if self.frames.is_empty() {
+            self.done = true;
+        }
+        fits
+    }
+
+    /// A member of the innermost frame, an object: `Some(true)` read (or entered),
+    /// `Some(false)` wait, `None` hand over.
+    fn member(&mut self, form: &Form, complete: bool, buffers: &mut Buffers) -> Option<bool> {
+        let top = self.frames.last().expect("an open frame");
+        let checks = landing(form, top.node).object.as_deref();
+        let guess = if top.count == 0 {
+            checks.map_or(u32::MAX, |o| o.first_written)
+        } else {
+            top.guess
+        };
+        let i = self.pos;
+        if self.text.as_bytes()[i] != b'"' {
+            return None;
+        }
+        let (index, end) = match name_at(&self.text, i, complete, buffers) {
+            Ok((name, end)) => (
+                checks.and_then(|o| o.member_index_guessing(name, guess)),
+                end,
+            ),
+            Err(Fail::Truncated) => return self.wait(),
+            Err(_) => return None,
+        };
+        let schema = match (checks, index) {
+            (Some(o), Some(k)) => o.members[k].schema.or(o.additional),
+            (Some(o), None) if o.additional == Some(NodeId::FALSE) => return None,
+            (Some(o), None) => o.additional,
+            (None, _) => None,
+        }
+        .unwrap_or(NodeId::TRUE);
+        let mut p = skip_ws(&self.text, end);
+        match self.text.as_bytes().get(p) {
+            Some(b':') => p = skip_ws(&self.text, p + 1),
+            Some(_) => return None,
+            None => return self.wait(),
+        }
+        if p == self.text.len() {
+            return self.wait();
+        }
+        self.pos = p;
+        match self.value(form, schema, complete, buffers) {
+            Step::Done(end) => {
+                self.commit_member(form, i, index, buffers)?;
+                self.pos = end;
+            }
+            Step::Enter(object) => {
+                self.commit_member(form, i, index, buffers)?;
+                self.enter(schema, object);
+            }
+            Step::Wait => {
+                self.pos = i;
+                return Some(false);
+            }
+            Step::HandOver => return None,
+        }
+        Some(true)
+    }
+
+    /// Count the member whose name is at `i` (`index` in the member index) in the
+    /// innermost frame: its duplicate check, required count and `maxProperties`.
+    fn commit_member(
+        &mut self,
+        form: &Form,
+        i: usize,
+        index: Option<usize>,
+        buffers: &mut Buffers,
+    ) -> Option<()> {
+        let frame = self.frames.last_mut().expect("an open frame");
+        let checks = landing(form, frame.node).object.as_deref();
+        match (checks, index) {
+            (Some(o), Some(k)) => {
+                frame.guess = o.then_written[k];
+                let bit = 1u64 << k;
+                if frame.seen & bit != 0 {
+                    return None; // a duplicate name
+                }
+                frame.seen |= bit;
+                frame.required += u32::from(o.members[k].required);
+            }
+            _ => {
+                // Names outside the member index need their own duplicate check.
+                let (name, _) = name_at(&self.text, i, true, buffers).ok()?;
+                let name = name.as_bytes().to_vec();
+                let keys = fast::keys(buffers);
+                if !frame.keys_open {
+                    keys.open();
+                    frame.keys_open = true;
+                }
+                if !keys.insert(&name) {
+                    return None;
+                }
+            }
+        }
+        frame.count += 1;
+        frame.at = At::Value;
+        match checks.and_then(|o| o.max_properties.as_ref()) {
+            Some(max) if frame.count > max.value => None,
+            _ => Some(()),
+        }
+    }
+
+    /// An element of the innermost frame, an array: as [`Resumable::member`].
+    fn element(&mut self, form: &Form, complete: bool, buffers: &mut Buffers) -> Option<bool> {
+        let top = self.frames.last().expect("an open frame");
+        let checks = landing(form, top.node).array.as_deref();
+        let schema = checks
+            .and_then(|a| a.prefix.get(top.count as usize).copied().or(a.items))
+            .unwrap_or(NodeId::TRUE);
+        let start = self.pos;
+        let step = self.value(form, schema, complete, buffers);
+        let entered = match step {
+            Step::Done(end) => {
+                self.pos = end;
+                None
+            }
+            Step::Enter(object) => Some(object),
+            Step::Wait => {
+                self.pos = start;
+                return Some(false);
+            }
+            Step::HandOver => return None,
+        };
+        let frame = self.frames.last_mut().expect("an open frame");
+        frame.count += 1;
+        frame.at = At::Value;
+        if checks
+            .and_then(|a| a.max_items.as_ref())
+            .is_some_and(|max| frame.count > max.value)
+        {
+            return None;
+        }
+        if let Some(object) = entered {
+            self.enter(schema, object);
+        }
+        Some(true)
+    }
+}
+
+/// The node `id` lands on (bare `$ref` chains followed).
+fn landing(form: &Form, id: NodeId) -> &Node {
+    let nodes = form.nodes();
+    &nodes[nodes[id.index()].landing.index()]
+}
+
+/// The index of the first byte at or after `i` that is not whitespace.
+fn skip_ws(body: &str, mut i: usize) -> usize {
+    while let Some(b' ' | b'\n' | b'\r' | b'\t') = body.as_bytes().get(i) {
+        i += 1;
+    }
+    i
+}
+
+/// Whether a container meeting node `n` can be read as a frame: `n` reads it in one
+/// go (no in-place applicator, no composite `enum`, no `unevaluated*`), and is a plain
+/// object (names looked up in the member index alone) or an array without `contains`
+/// and `uniqueItems`.
+fn enterable(n: &Node, object: bool) -> bool {
+    if n.in_place || n.values.is_some() || n.general_only {
+        return false;
+    }
+    if object {
+        n.object
+            .as_deref()
+            .is_none_or(|o| o.plain && o.members.len() <= 64)
+    } else {
+        n.array
+            .as_deref()
+            .is_none_or(|a| !a.unique() && a.contains.is_none())
+    }
+}
+
+/// The member name whose quote is at `i`, and the index past it.
+fn name_at<'b>(
+    body: &'b str,
+    i: usize,
+    complete: bool,
+    buffers: &'b mut Buffers,
+) -> Result<(&'b str, usize), Fail> {
+    let scratch = fast::scratch(buffers);
+    match lex::string(&Input::text_of(body), i, scratch, complete) {
+        Ok(Lexed::Done(StrAt::Input(s), end)) => Ok((s, end)),
+        Ok(Lexed::Done(StrAt::Scratch, end)) => Ok((scratch.as_str(), end)),
+        Ok(Lexed::NeedMore) => Err(Fail::Truncated),
+        Err(_) => Err(Fail::Abort),
+    }
+}
