@@ -95,8 +95,14 @@ def verify_table(paths):
     eb = median_of(lambda r: r["early_break/formgate_verify_valid"]
                    / r["early_break/formgate_verify_broken_first_record"])
     print(f"\nearly break: the valid 1 MB body takes {eb:,.0f}x the time of the broken one")
-    for size in ["medium", "large"]:
+    for size in ["small", "medium", "large"]:
         g = f"stream_{size}"
+        if f"{g}/formgate_verify_whole" not in runs[0]:
+            continue
+        each = [r[f"{g}/formgate_verify_whole"] / r[f"{g}/formgate_feed_16KiB_chunks"]
+                for r in runs]
+        print(f"stream {size}: speed of 16 KiB chunks against verify's, per run: "
+              + ", ".join(f"{x:.2f}" for x in each))
         whole = median_of(lambda r: r[f"{g}/formgate_feed_16KiB_chunks"]
                           / r[f"{g}/formgate_verify_whole"])
         one = median_of(lambda r: r[f"{g}/formgate_feed_16KiB_chunks"]

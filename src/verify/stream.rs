@@ -34,6 +34,7 @@ use crate::parse::machine::Step;
 use crate::verify::rejection::Rejection;
 use crate::verify::Runtime;
 
+use super::fast;
 use super::fast_stream::Resumable;
 
 /// What kind of token the carry holds, and where its end-scan stands.
@@ -63,7 +64,9 @@ enum Pending {
 #[derive(Debug)]
 pub struct Verifier<'f> {
     form: &'f Form,
-    rt: Runtime,
+    /// The general validator's state, made when it takes over (a body the fast path
+    /// admits never needs it).
+    rt: Option<Box<Runtime>>,
     /// Bytes received so far.
     received: u64,
     carry: Vec<u8>,
@@ -74,22 +77,24 @@ pub struct Verifier<'f> {
     /// The accept-only fast path while it lasts (`fast_stream`); `None` once the
     /// general validator has taken over.
     fast: Option<Resumable>,
+    /// The fast path's reused buffers.
+    buffers: fast::Buffers,
 }
 
 impl<'f> Verifier<'f> {
     pub(crate) fn new(form: &'f Form) -> Verifier<'f> {
-        let mut rt = Runtime::new();
-        rt.start(form);
-        let fast = Some(Resumable::new(&mut rt.fast));
+        let mut buffers = fast::Buffers::default();
+        let fast = Some(Resumable::new(&mut buffers));
         Verifier {
             form,
-            rt,
+            rt: None,
             received: 0,
             carry: Vec::new(),
             carry_at: 0,
             pending: Pending::None,
             rejected: None,
             fast,
+            buffers,
         }
     }
 
@@ -115,7 +120,7 @@ impl<'f> Verifier<'f> {
         }
         let result = match &mut self.fast {
             Some(fast) => {
-                if fast.feed(self.form, chunk, &mut self.rt.fast) {
+                if fast.feed(self.form, chunk, &mut self.buffers) {
                     return Ok(());
                 }
                 self.hand_over()
@@ -145,17 +150,28 @@ impl<'f> Verifier<'f> {
             return Err(r);
         }
         if let Some(fast) = &mut self.fast {
-            if fast.finish(self.form, &mut self.rt.fast) {
+            if fast.finish(self.form, &mut self.buffers) {
                 return Ok(());
             }
             self.hand_over()?;
         }
         // The carry, if any, is the tail of what was received.
         let carry = std::mem::take(&mut self.carry);
-        self.rt.machine.set_base(self.received - carry.len() as u64);
+        let base = self.received - carry.len() as u64;
+        self.rt().machine.set_base(base);
         let mut pos = 0;
         self.step_all(&carry, &mut pos, true)?;
         Ok(())
+    }
+
+    /// The general validator, started on first use.
+    fn rt(&mut self) -> &mut Runtime {
+        let form = self.form;
+        self.rt.get_or_insert_with(|| {
+            let mut rt = Box::new(Runtime::new());
+            rt.start(form);
+            rt
+        })
     }
 
     fn reject(&mut self, r: Rejection) -> Result<(), Rejection> {
@@ -167,16 +183,17 @@ impl<'f> Verifier<'f> {
     /// (`Ok(false)`) or the document ended (`Ok(true)`).
     fn step_all(&mut self, input: &[u8], pos: &mut usize, last: bool) -> Result<bool, Rejection> {
         let input = Input::new(input);
+        let form = self.form;
+        let rt = self.rt();
         loop {
-            let step = self
-                .rt
+            let step = rt
                 .machine
                 .step(&input, pos, last)
                 .map_err(Rejection::from_parse)?;
             match step {
                 Step::Event(ev) => {
-                    if !self.rt.state.event(self.form, ev) {
-                        return Err(self.rt.rejection(self.form));
+                    if !rt.state.event(form, ev) {
+                        return Err(rt.rejection(form));
                     }
                 }
                 Step::End => return Ok(true),
@@ -198,7 +215,8 @@ impl<'f> Verifier<'f> {
                     self.carry.extend_from_slice(&chunk[..end]);
                     from = end;
                     let carry = std::mem::take(&mut self.carry);
-                    self.rt.machine.set_base(self.carry_at);
+                    let base = self.carry_at;
+                    self.rt().machine.set_base(base);
                     let mut pos = 0;
                     let outcome = self.step_all(&carry, &mut pos, false);
                     self.carry = carry;
@@ -218,7 +236,7 @@ impl<'f> Verifier<'f> {
                 }
             }
         }
-        self.rt.machine.set_base(start);
+        self.rt().machine.set_base(start);
         let mut pos = from;
         self.step_all(chunk, &mut pos, false)?;
         if pos < chunk.len() {

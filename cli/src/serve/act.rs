@@ -11,7 +11,9 @@
 //!    from about 100 µs to about 35 µs of verification (`benches/README.md`). At most `max_bytes + 1` body bytes are ever fed
 //!    (a frame that crosses the limit is cut there); hyper's read buffer, capped at
 //!    64 KiB (app.rs), bounds what sits unread in memory. What is held (only to forward
-//!    it) is what the verifier has admitted so far, so never more than `max_bytes`.
+//!    it) is what the verifier has admitted so far, so never more than `max_bytes`; the
+//!    verifier's fast path keeps its own copy of those bytes until it is sure or hands
+//!    over (at most `max_bytes` more).
 //! 3. Whatever fails — a rejection, a declared or counted size over the limit, a body
 //!    that does not finish within the body time-out, broken framing — the actor gets
 //!    the same bare `204` with no body and no reason. A time-out is a `204` too: a
