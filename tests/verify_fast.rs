@@ -127,17 +127,36 @@ fn deep_bodies_hand_over_and_small_stacks_suffice() {
                   "$ref":"#/$defs/n"}"##,
             )
             .unwrap();
+            // The streaming verifier's fast path too, whole and a byte at a time.
+            let streamed = |form: &Form, body: &[u8], size: usize| {
+                let mut v = form.verifier();
+                body.chunks(size).try_for_each(|c| v.feed(c))?;
+                v.finish()
+            };
+            let agree = |form: &Form, body: &[u8]| {
+                let whole = form.verify(body).is_ok();
+                for size in [1, 7, body.len().max(1)] {
+                    assert_eq!(
+                        streamed(form, body, size).is_ok(),
+                        whole,
+                        "chunks of {size}"
+                    );
+                }
+                whole
+            };
             for depth in [1, 10, 30, 60, 127] {
                 let body = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
-                assert!(form.verify(body.as_bytes()).is_ok(), "depth {depth}");
+                assert!(agree(&form, body.as_bytes()), "depth {depth}");
                 let bad = format!("{}\"x\"{}", "[".repeat(depth), "]".repeat(depth));
-                assert!(form.verify(bad.as_bytes()).is_err(), "depth {depth}");
+                assert!(!agree(&form, bad.as_bytes()), "depth {depth}");
             }
             let body = format!("{}1{}", "[".repeat(129), "]".repeat(129));
-            assert!(form.verify(body.as_bytes()).is_err(), "beyond max_depth");
+            assert!(!agree(&form, body.as_bytes()), "beyond max_depth");
             let open = Form::compile(b"{}").unwrap();
             let body = format!("{}1{}", "[{\"a\":".repeat(60), "}]".repeat(60));
-            assert!(open.verify(body.as_bytes()).is_ok());
+            assert!(agree(&open, body.as_bytes()));
+            let body = format!("{}1{}", "[".repeat(127), "]".repeat(127));
+            assert!(agree(&open, body.as_bytes()));
             assert!(fast_accepts(&open, "[[[1]]]".as_bytes()));
             // 40 nested arrays: within the release build's 96 frames, beyond the debug
             // build's 32. CI runs this file in both, so each limit is exercised.
