@@ -135,6 +135,62 @@ fn containers_read_across_chunks_agree_at_every_split() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A prefix that already breaks the form is refused at the chunk that completes the
+/// bytes breaking it, as the general validator refuses it, although the streaming
+/// verifier reads with its fast path first: a subschema cut short does not keep the
+/// others from failing, and a name is counted and checked before its value.
+#[test]
+fn a_broken_prefix_is_refused_at_the_chunk_that_breaks_it() {
+    let long = format!(r#"{{"a":"{}","b":1,"c":"#, "x".repeat(5000));
+    let cases: &[(&str, &[&[u8]], usize)] = &[
+        (
+            r#"{"allOf":[{"type":"array"},{"items":{"type":"string"}}]}"#,
+            &[b"[1,\"", b"a\"]"],
+            0,
+        ),
+        (
+            r#"{"type":"array","items":{"type":"string"},"anyOf":[{"maxItems":1}]}"#,
+            &[b"[\"a\",\"b\"", b"]"],
+            0,
+        ),
+        (r#"{"uniqueItems":true}"#, &[b"[1,1,", b"2]"], 0),
+        (
+            r#"{"contains":{"type":"integer"},"maxContains":1}"#,
+            &[b"[1,2,", b"\"a\"]"],
+            0,
+        ),
+        (
+            r#"{"properties":{"a":{"type":"integer"},"b":{}},"maxProperties":3}"#,
+            &[b"{", b"\"a\":1,\"a\":", b"2}"],
+            1,
+        ),
+        (r#"{"maxProperties":2}"#, &[long.as_bytes(), b"1}"], 0),
+        (
+            r#"{"anyOf":[{"type":"array"},{"type":"string"}]}"#,
+            &[b"{", b"}"],
+            0,
+        ),
+        ("{}", &[b"\xc3", b"\xa9"], 0),
+        ("{}", &[b"[1, \xc3", b"\xa9]"], 0),
+    ];
+    for (form, chunks, at) in cases {
+        let f = Form::compile(form.as_bytes()).unwrap();
+        let whole = f.verify(&chunks.concat());
+        let mut v = f.verifier();
+        let refused = chunks.iter().position(|c| v.feed(c).is_err());
+        assert_eq!(refused, Some(*at), "{form}: refused at chunk {refused:?}");
+        let mut v = f.verifier();
+        let got = chunks
+            .iter()
+            .try_for_each(|c| v.feed(c))
+            .and_then(|()| v.finish());
+        assert!(
+            same(&whole, &got),
+            "{form}: whole {whole:?}, streamed {got:?}"
+        );
+    }
+}
+
 #[test]
 fn rejects_over_the_limit_at_the_crossing_chunk() {
     let form = Form::builder().max_bytes(10).compile(b"true").unwrap();

@@ -89,6 +89,8 @@ pub(crate) fn accepts(form: &Form, body: &[u8], buffers: &mut Buffers) -> bool {
 /// when `complete` is `false`, against node `id`, inside `open` containers that the
 /// caller keeps (`fast_stream`): where the value ends, or why not. `Truncated` only
 /// when `complete` is `false`. The body is text already, so nothing is validated again.
+/// The work is charged to `budget`, shared by every call on one streamed body.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn value_at(
     form: &Form,
     body: &str,
@@ -96,12 +98,21 @@ pub(super) fn value_at(
     start: usize,
     open: usize,
     id: NodeId,
+    budget: &mut usize,
     buffers: &mut Buffers,
 ) -> Result<usize, Fail> {
     let mut pass = Pass::new(form, body.as_bytes(), complete, start, open, buffers);
     pass.inp = Input::text_of(body);
-    pass.value(id)?;
-    Ok(pass.pos)
+    pass.budget = *budget;
+    let r = pass.value(id);
+    *budget = pass.budget;
+    r.map(|()| pass.pos)
+}
+
+/// The work [`accepts`] allows for a body of `len` bytes (invariant 2).
+pub(super) fn budget(len: usize) -> usize {
+    len.saturating_mul(BUDGET_FACTOR)
+        .saturating_add(BUDGET_SLACK)
 }
 
 /// Clear the buffers for a new body (what [`accepts`] does first).
@@ -180,9 +191,7 @@ impl<'a, 'f> Pass<'a, 'f> {
             depth: open,
             max_depth: limits.max_depth(),
             frames: u32::try_from(open).unwrap_or(u32::MAX),
-            budget: (body.len() - pos.min(body.len()))
-                .saturating_mul(BUDGET_FACTOR)
-                .saturating_add(BUDGET_SLACK),
+            budget: budget(body.len()),
             keys: &mut buffers.keys,
             scratch: &mut buffers.scratch,
             unique: &mut buffers.unique,
@@ -286,15 +295,26 @@ impl<'a, 'f> Pass<'a, 'f> {
         }
         let start = self.pos;
         let mut end = start;
+        // Whether a subschema was cut short by the end of a prefix (`Truncated`): the
+        // others are still read, so that one that already fails says `Mismatch` (and a
+        // streamed prefix is refused as soon as the general validator would).
+        let mut cut = false;
+        let mut note = |r: R| match r {
+            Err(Fail::Truncated) => {
+                cut = true;
+                Ok(())
+            }
+            r => r,
+        };
         if !n.asserts_nothing {
-            self.own(n)?;
+            note(self.own(n))?;
             end = self.pos;
         }
         if let Some(target) = n.reference {
-            self.attempt(start, target, &mut end)?;
+            note(self.attempt(start, target, &mut end))?;
         }
         for &b in &n.all_of {
-            self.attempt(start, b, &mut end)?;
+            note(self.attempt(start, b, &mut end))?;
         }
         if !n.any_of.is_empty() {
             let mut passed = false;
@@ -305,6 +325,12 @@ impl<'a, 'f> Pass<'a, 'f> {
                         break;
                     }
                     Err(Fail::Mismatch) => {}
+                    // No later branch can pass a value cut short: undecided.
+                    Err(Fail::Truncated) => {
+                        cut = true;
+                        passed = true;
+                        break;
+                    }
                     Err(e) => return Err(e),
                 }
             }
@@ -320,6 +346,7 @@ impl<'a, 'f> Pass<'a, 'f> {
             match self.attempt(start, x, &mut ignored) {
                 Ok(()) => return Err(Fail::Mismatch),
                 Err(Fail::Mismatch) => {}
+                Err(Fail::Truncated) => cut = true,
                 Err(e) => return Err(e),
             }
         }
@@ -328,27 +355,43 @@ impl<'a, 'f> Pass<'a, 'f> {
             let branch = match self.attempt(start, cond, &mut ignored) {
                 Ok(()) => n.then_,
                 Err(Fail::Mismatch) => n.else_,
+                Err(Fail::Truncated) => {
+                    cut = true;
+                    None
+                }
                 Err(e) => return Err(e),
             };
             if let Some(b) = branch {
-                self.attempt(start, b, &mut end)?;
+                let r = self.attempt(start, b, &mut end);
+                if r == Err(Fail::Truncated) {
+                    cut = true;
+                } else {
+                    r?;
+                }
             }
         }
         if !n.one_of.is_empty() {
             let mut passed = 0;
+            let mut undecided = false;
             for &b in &n.one_of {
                 match self.attempt(start, b, &mut end) {
                     Ok(()) => passed += 1,
                     Err(Fail::Mismatch) => {}
+                    Err(Fail::Truncated) => undecided = true,
                     Err(e) => return Err(e),
                 }
                 if passed > 1 {
                     return Err(Fail::Mismatch);
                 }
             }
-            if passed != 1 {
+            if undecided {
+                cut = true;
+            } else if passed != 1 {
                 return Err(Fail::Mismatch);
             }
+        }
+        if cut {
+            return Err(Fail::Truncated);
         }
         if end == start {
             // Only `not` or an `if` without the branch it chose: nothing has read the
@@ -605,16 +648,17 @@ impl<'a, 'f> Pass<'a, 'f> {
                     None => return Err(self.ran_out()),
                 }
                 self.pos += 1;
-                if patterns == 0 {
-                    self.child(schema.unwrap_or(NodeId::TRUE))?;
-                } else {
-                    self.member_patterns(checks, schema, patterns)?;
-                }
+                // Counted before its value is read, as the general validator counts it.
                 count += 1;
                 if let Some(max) = checks.and_then(|o| o.max_properties.as_ref()) {
                     if count > max.value {
                         return Err(Fail::Mismatch);
                     }
+                }
+                if patterns == 0 {
+                    self.child(schema.unwrap_or(NodeId::TRUE))?;
+                } else {
+                    self.member_patterns(checks, schema, patterns)?;
                 }
                 if self.closes(b'}')? {
                     break;
@@ -688,8 +732,12 @@ impl<'a, 'f> Pass<'a, 'f> {
     fn array(&mut self, checks: Option<&'f ArrayChecks>) -> R {
         let unique = checks.is_some_and(|a| a.unique());
         let mark = self.unique.mark();
-        let r = self.elements(checks, unique, mark);
+        let mut r = self.elements(checks, unique, mark);
         if unique {
+            if r == Err(Fail::Truncated) && self.unique.repeats(mark) {
+                // Cut short, but two elements read whole are already equal.
+                r = Err(Fail::Mismatch);
+            }
             self.unique.release(mark);
         }
         r
@@ -735,7 +783,15 @@ impl<'a, 'f> Pass<'a, 'f> {
                     // does not count.
                     let mut ignored = start;
                     match self.attempt(start, c, &mut ignored) {
-                        Ok(()) => matched += 1,
+                        Ok(()) => {
+                            matched += 1;
+                            if checks
+                                .and_then(|a| a.max_contains.as_ref())
+                                .is_some_and(|m| matched > m.value)
+                            {
+                                return Err(Fail::Mismatch);
+                            }
+                        }
                         Err(Fail::Mismatch) => {}
                         Err(e) => return Err(e),
                     }
