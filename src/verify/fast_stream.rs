@@ -27,8 +27,8 @@
 //!    container.
 //!
 //! What it bought (benches/README.md, optimization `resumable-stream`): the medium and
-//! large bodies fed in 16 KiB chunks take 540 K and 25.8 M instructions, against 1.63 M
-//! and 58.5 M through the general validator and 499 K and 23.4 M through
+//! large bodies fed in 16 KiB chunks take 549 K and 25.7 M instructions, against 1.63 M
+//! and 58.5 M through the general validator and 510 K and 23.4 M through
 //! `Form::verify` on the whole body.
 
 use crate::form::node::{Node, NodeId};
