@@ -405,6 +405,10 @@ proptest! {
                     p
                 };
                 let streamed = stream(&f, bytes, &points);
+                // The general validator alone is the reference: `verify` and the
+                // streaming verifier both read with the fast path first.
+                let general = formgate::__fuzz::general_verify(&f, bytes);
+                prop_assert!(same(&general, &whole), "verify {:?}, general {:?}", whole, general);
                 prop_assert!(
                     same(&whole, &streamed),
                     "body {:?} cuts {:?}: whole {:?}, streamed {:?}",
