@@ -13,7 +13,6 @@
 //!
 //! Every verdict and value is asserted once, outside the timed loops.
 
-use std::borrow::Cow;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -21,49 +20,9 @@ use formgate::Form;
 use formgate_bench::inputs;
 use serde::Deserialize;
 
-/// The small case's act.
-#[derive(Debug, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Small<'a> {
-    #[serde(borrow)]
-    intent: Cow<'a, str>,
-    #[serde(borrow)]
-    subject: Cow<'a, str>,
-    priority: u8,
-    #[serde(borrow)]
-    due: Cow<'a, str>,
-    #[serde(borrow)]
-    recipients: Vec<Cow<'a, str>>,
-    #[serde(borrow)]
-    summary: Cow<'a, str>,
-}
+mod acts;
 
-/// The large case's act.
-#[derive(Debug, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Records<'a> {
-    #[serde(borrow)]
-    records: Vec<Record<'a>>,
-}
-
-/// One record of the large case.
-#[derive(Debug, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Record<'a> {
-    id: u64,
-    #[serde(borrow)]
-    name: Cow<'a, str>,
-    #[serde(borrow)]
-    email: Cow<'a, str>,
-    active: bool,
-    score: f64,
-    #[serde(borrow)]
-    tags: Vec<Cow<'a, str>>,
-    #[serde(borrow)]
-    created: Cow<'a, str>,
-    #[serde(borrow)]
-    note: Cow<'a, str>,
-}
+use acts::{Records, Small};
 
 fn validator(form: &str) -> jsonschema::Validator {
     let schema: serde_json::Value = serde_json::from_str(form).expect("form is JSON");
