@@ -12,22 +12,50 @@
 //! `(refs at 10 - refs at 0) / 10` is the count per call: setup (generating the body,
 //! compiling the form, one warming call) cancels out. Bodies: `small`, `medium`,
 //! `large`, and `medium_rejected` (the rejection path); modes: `verify`, `check`, and
-//! `stream` (`Form::verifier` fed 16 KiB chunks).
+//! `stream` (`Form::verifier` fed 16 KiB chunks), and for the small and the large body
+//! `into` (`Form::verify_into` into the Rust type of `benches/acts.rs`) and `serde`
+//! (`serde_json::from_slice` into the same type, validating nothing).
 
 use formgate_bench::inputs;
 
+#[path = "../acts.rs"]
+mod acts;
+
+/// Deserialize the body into the act type of its case: through `verify_into` when
+/// `gate`, else through `serde_json::from_slice`; `true` if it fits.
+fn into_type(form: &formgate::Form, case: &str, body: &[u8], gate: bool) -> bool {
+    fn one<'b, T: serde::Deserialize<'b>>(
+        form: &formgate::Form,
+        body: &'b [u8],
+        gate: bool,
+    ) -> bool {
+        if gate {
+            std::hint::black_box(form.verify_into::<T>(body)).is_ok()
+        } else {
+            std::hint::black_box(serde_json::from_slice::<T>(body)).is_ok()
+        }
+    }
+    match case {
+        "small" => one::<acts::Small>(form, body, gate),
+        "large" => one::<acts::Records>(form, body, gate),
+        _ => panic!("into and serde take the small or the large body"),
+    }
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: instructions small|medium|large|medium_rejected verify|check|stream N";
-    let (case, rejected) = match args.next().as_deref() {
-        Some("small") => (inputs::small(), false),
-        Some("medium") => (inputs::medium(), false),
-        Some("large") => (inputs::large(), false),
-        Some("medium_rejected") => (medium_rejected(), true),
+    let usage =
+        "usage: instructions small|medium|large|medium_rejected verify|check|stream|into|serde N";
+    let name = args.next().unwrap_or_default();
+    let (case, rejected) = match name.as_str() {
+        "small" => (inputs::small(), false),
+        "medium" => (inputs::medium(), false),
+        "large" => (inputs::large(), false),
+        "medium_rejected" => (medium_rejected(), true),
         _ => panic!("{usage}"),
     };
     let mode = match args.next().as_deref() {
-        Some(mode @ ("verify" | "check" | "stream")) => mode.to_owned(),
+        Some(mode @ ("verify" | "check" | "stream" | "into" | "serde")) => mode.to_owned(),
         _ => panic!("{usage}"),
     };
     let n: usize = args.next().and_then(|s| s.parse().ok()).expect(usage);
@@ -35,6 +63,9 @@ fn main() {
     let limits = form.limits();
     assert!(form.verify(&case.body).is_ok() != rejected);
     assert!(formgate::json::check(&case.body, &limits).is_ok());
+    if mode == "into" || mode == "serde" {
+        assert!(into_type(&form, &name, &case.body, mode == "into"));
+    }
     for _ in 0..n {
         let body = std::hint::black_box(&case.body);
         let ok = match mode.as_str() {
@@ -43,6 +74,8 @@ fn main() {
                 let mut v = form.verifier();
                 body.chunks(16 * 1024).all(|chunk| v.feed(chunk).is_ok()) && v.finish().is_ok()
             }
+            "into" => into_type(&form, &name, body, true),
+            "serde" => into_type(&form, &name, body, false),
             _ => form.verify(body).is_ok(),
         };
         std::hint::black_box(ok);
