@@ -70,6 +70,13 @@ pub(crate) struct Buffers {
     unique: UniqueKeys,
 }
 
+/// The node `id` lands on: bare `$ref` chains were followed at compile time
+/// (`Node::landing`; benches/README.md, optimization `ref-landing`).
+#[inline(always)]
+pub(super) fn landing(nodes: &[Node], id: NodeId) -> &Node {
+    &nodes[nodes[id.index()].landing.index()]
+}
+
 /// Whether `form` certainly admits `body` (invariant 1). `false` means "not sure".
 pub(crate) fn accepts(form: &Form, body: &[u8], buffers: &mut Buffers) -> bool {
     let limits = form.limits();
@@ -255,10 +262,7 @@ impl<'a, 'f> Pass<'a, 'f> {
     #[inline(always)]
     fn value_in_place(&mut self, id: NodeId) -> R {
         self.spend(1)?;
-        let nodes = self.nodes;
-        // Bare `$ref` chains were followed at compile time (`Node::landing`;
-        // benches/README.md, optimization `ref-landing`).
-        let n = &nodes[nodes[id.index()].landing.index()];
+        let n = landing(self.nodes, id);
         if n.in_place {
             self.applicators(n)
         } else {
@@ -514,8 +518,7 @@ impl<'a, 'f> Pass<'a, 'f> {
     #[inline(always)]
     fn child(&mut self, id: NodeId) -> R {
         self.skip_ws();
-        let nodes = self.nodes;
-        let n = &nodes[nodes[id.index()].landing.index()];
+        let n = landing(self.nodes, id);
         if !n.in_place {
             match self.bytes.get(self.pos) {
                 Some(b'"') => {

@@ -455,8 +455,7 @@ impl Resumable {
 
 /// The node `id` lands on (bare `$ref` chains followed).
 fn landing(form: &Form, id: NodeId) -> &Node {
-    let nodes = form.nodes();
-    &nodes[nodes[id.index()].landing.index()]
+    fast::landing(form.nodes(), id)
 }
 
 /// The index of the first byte at or after `i` that is not whitespace.
