@@ -276,14 +276,10 @@ impl Resumable {
             }
             Err(Fail::Truncated) => match enterable {
                 Some(object) => self.may_enter(form, n, object),
-                None => {
-                    self.retries += 1;
-                    if self.retries > MAX_RETRIES {
-                        Step::HandOver
-                    } else {
-                        Step::Wait
-                    }
-                }
+                None => match self.wait() {
+                    None => Step::Wait,
+                    Some(_) => Step::HandOver,
+                },
             },
             Err(Fail::Mismatch | Fail::Abort) => Step::HandOver,
         }
