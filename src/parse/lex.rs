@@ -96,7 +96,7 @@ pub(crate) fn find_special(bytes: &[u8], mut i: usize) -> usize {
 ///
 /// A block starts at the first byte of the token that needed it (always a char
 /// boundary), so no token spans two blocks; bytes are validated at most twice.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Input<'a> {
     pub(crate) bytes: &'a [u8],
     /// Where `block` starts in `bytes`.

@@ -8,8 +8,9 @@
 //! 3. Strings without escapes are handed to the visitor borrowed from the body
 //!    (`visit_borrowed_str`); escaped ones from a reused buffer.
 //!
-//! A body the fast pass admits goes another way first: `reread.rs` deserializes it
-//! without validating again, and only a `T` that cannot hold it comes back here.
+//! A body goes another way first: `guided.rs` checks and deserializes it on the fast
+//! pass's terms, and only a body it does not admit, or a `T` that cannot hold it,
+//! comes back here.
 //!
 //! Cost: the cost of `verify` plus the visitor's; recursion depth is the body's depth,
 //! bounded by `max_depth`.
@@ -89,14 +90,12 @@ pub(crate) fn verify_into<'de, T: de::Deserialize<'de>>(
 ) -> Result<T, Rejection> {
     let limits = form.limits();
     crate::parse::check_size(body.len(), &limits).map_err(Rejection::from_parse)?;
-    // Most bodies are admitted: the fast pass says so without the general validator's
-    // bookkeeping, and a plain deserialization of the admitted body follows. Anything
-    // else (not sure, rejected, or a `T` that cannot hold the body) takes the one pass
-    // below, which decides and explains.
-    if super::fast::accepts(form, body, &mut rt.fast) {
-        if let Some(value) = super::reread::deserialize(body, &mut rt.reread) {
-            return Ok(value);
-        }
+    // Most bodies are admitted: the guided route checks and deserializes them in one
+    // read, without the general validator's bookkeeping. Anything else (not sure,
+    // rejected, or a `T` that cannot hold the body) takes the one pass below, which
+    // decides and explains.
+    if let Some(value) = super::guided::deserialize(form, body, &mut rt.fast, &mut rt.reread) {
+        return Ok(value);
     }
     one_pass(form, rt, body)
 }

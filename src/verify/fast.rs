@@ -108,12 +108,27 @@ pub(super) fn value_at(
     budget: &mut usize,
     buffers: &mut Buffers,
 ) -> Result<usize, Fail> {
-    let mut pass = Pass::new(form, body.as_bytes(), complete, start, open, buffers);
-    pass.inp = Input::text_of(body);
-    pass.budget = *budget;
-    let r = pass.value(id);
-    *budget = pass.budget;
-    r.map(|()| pass.pos)
+    let mut inp = Input::text_of(body);
+    let pass = Pass::new(form, body.as_bytes(), complete, start, open, buffers);
+    pass.run(id, &mut inp, budget)
+}
+
+/// The value starting at `start` (after whitespace) of the complete body that `inp`
+/// reads, against node `id`, inside `open` containers that the caller keeps
+/// (`guided`): where the value ends, or why not. The UTF-8 that `inp` validated is
+/// not validated again, and what this call validates stays in `inp`. The work is
+/// charged to `budget`, shared by every call on one body.
+pub(super) fn value_in<'a>(
+    form: &Form,
+    inp: &mut Input<'a>,
+    start: usize,
+    open: usize,
+    id: NodeId,
+    budget: &mut usize,
+    buffers: &mut Buffers,
+) -> Result<usize, Fail> {
+    let pass = Pass::new(form, inp.bytes, true, start, open, buffers);
+    pass.run(id, inp, budget)
 }
 
 /// The work [`accepts`] allows for a body of `len` bytes (invariant 2).
@@ -128,14 +143,15 @@ pub(super) fn clear(buffers: &mut Buffers) {
     buffers.unique.clear();
 }
 
-/// The scratch string of `buffers` (unescaped member names for `fast_stream`).
-pub(super) fn scratch(buffers: &mut Buffers) -> &mut String {
-    &mut buffers.scratch
-}
-
-/// The name set of `buffers` (for the open objects of `fast_stream`).
+/// The name set of `buffers` (for the open objects of `guided`).
 pub(super) fn keys(buffers: &mut Buffers) -> &mut KeySet {
     &mut buffers.keys
+}
+
+/// The name set and the scratch string of `buffers` (for the open objects of
+/// `fast_stream` and `guided`).
+pub(super) fn keys_and_scratch(buffers: &mut Buffers) -> (&mut KeySet, &mut String) {
+    (&mut buffers.keys, &mut buffers.scratch)
 }
 
 /// Why a value was not admitted. Only `Mismatch` may be recovered from (by another
@@ -204,6 +220,17 @@ impl<'a, 'f> Pass<'a, 'f> {
             unique: &mut buffers.unique,
             present: 0,
         }
+    }
+
+    /// Read one value against `id` with the input `inp` (handed back with what it
+    /// validated) and the work left in `budget`: where the value ends.
+    fn run(mut self, id: NodeId, inp: &mut Input<'a>, budget: &mut usize) -> Result<usize, Fail> {
+        std::mem::swap(&mut self.inp, inp);
+        self.budget = *budget;
+        let r = self.value(id);
+        *budget = self.budget;
+        std::mem::swap(&mut self.inp, inp);
+        r.map(|()| self.pos)
     }
 
     /// The failure for bytes that ran out: `Truncated` on a prefix, else `Abort`.

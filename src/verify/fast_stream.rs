@@ -37,6 +37,7 @@ use crate::parse::lex::{self, Input, Lexed, StrAt};
 
 use super::fast::{self, Buffers, Fail, MAX_FRAMES};
 use super::scalar;
+use super::tally::{enterable, Tally};
 
 /// Containers this shallow (the body's outer object and the containers right inside
 /// it) are entered as frames at once, without first trying to read them whole, when
@@ -76,16 +77,8 @@ struct Frame {
     node: NodeId,
     object: bool,
     at: At,
-    /// Members or elements begun.
-    count: u64,
-    /// Members listed in the member index that were read, a bit each.
-    seen: u64,
-    /// Required listed members read.
-    required: u32,
-    /// The member index's guess at the next name.
-    guess: u32,
-    /// Whether the object has opened its own set of unlisted names.
-    keys_open: bool,
+    /// What has been read of it.
+    tally: Tally,
 }
 
 /// What reading one value did.
@@ -306,11 +299,7 @@ impl Resumable {
             node: id,
             object,
             at: At::Start,
-            count: 0,
-            seen: 0,
-            required: 0,
-            guess: u32::MAX,
-            keys_open: false,
+            tally: Tally::default(),
         });
     }
 
@@ -331,17 +320,10 @@ impl Resumable {
         let frame = self.frames.pop().expect("an open frame");
         let n = landing(form, frame.node);
         let fits = if frame.object {
-            if frame.keys_open {
-                fast::keys(buffers).close();
-            }
-            n.object.as_deref().is_none_or(|o| {
-                frame.required == o.required
-                    && o.min_properties
-                        .as_ref()
-                        .is_none_or(|m| frame.count >= m.value)
-            })
+            let (keys, _) = fast::keys_and_scratch(buffers);
+            frame.tally.close_object(n.object.as_deref(), keys)
         } else {
-            n.array.as_deref().is_none_or(|a| frame.count >= a.min())
+            frame.tally.close_array(n.array.as_deref())
         };
         if self.frames.is_empty() {
             self.done = true;
@@ -360,51 +342,16 @@ impl Resumable {
         }
         let frame = self.frames.last_mut().expect("an open frame");
         let checks = landing(form, frame.node).object.as_deref();
-        let guess = if frame.count == 0 {
-            checks.map_or(u32::MAX, |o| o.first_written)
-        } else {
-            frame.guess
-        };
-        let (name, end) = match name_at(&self.text, i, complete, buffers) {
+        let (keys, scratch) = fast::keys_and_scratch(buffers);
+        let (name, end) = match name_at(&self.text, i, complete, scratch) {
             Ok(found) => found,
             Err(Fail::Truncated) => return self.wait(),
             Err(_) => return Some(false),
         };
-        let index = checks.and_then(|o| o.member_index_guessing(name, guess));
-        let schema = match (checks, index) {
-            (Some(o), Some(k)) => {
-                frame.guess = o.then_written[k];
-                let bit = 1u64 << k;
-                if frame.seen & bit != 0 {
-                    return Some(false); // a duplicate name
-                }
-                frame.seen |= bit;
-                frame.required += u32::from(o.members[k].required);
-                o.members[k].schema.or(o.additional)
-            }
-            (Some(o), None) if o.additional == Some(NodeId::FALSE) => return Some(false),
-            _ => {
-                // Names outside the member index need their own duplicate check.
-                let name = name.as_bytes().to_vec();
-                let keys = fast::keys(buffers);
-                if !frame.keys_open {
-                    keys.open();
-                    frame.keys_open = true;
-                }
-                if !keys.insert(&name) {
-                    return Some(false);
-                }
-                checks.and_then(|o| o.additional)
-            }
-        };
-        frame.count += 1;
-        if checks
-            .and_then(|o| o.max_properties.as_ref())
-            .is_some_and(|max| frame.count > max.value)
-        {
+        let Some(schema) = frame.tally.name(checks, name, keys) else {
             return Some(false);
-        }
-        frame.at = At::Colon(schema.unwrap_or(NodeId::TRUE));
+        };
+        frame.at = At::Colon(schema);
         self.retries = 0;
         self.pos = end;
         Some(true)
@@ -415,14 +362,13 @@ impl Resumable {
     fn element(&mut self, form: &Form) -> bool {
         let frame = self.frames.last_mut().expect("an open frame");
         let checks = landing(form, frame.node).array.as_deref();
-        let schema = checks
-            .and_then(|a| a.prefix.get(frame.count as usize).copied().or(a.items))
-            .unwrap_or(NodeId::TRUE);
-        frame.count += 1;
-        frame.at = At::Member(schema);
-        checks
-            .and_then(|a| a.max_items.as_ref())
-            .is_none_or(|max| frame.count <= max.value)
+        match frame.tally.element(checks) {
+            Some(schema) => {
+                frame.at = At::Member(schema);
+                true
+            }
+            None => false,
+        }
     }
 
     /// The member value or element at `pos`, meeting node `schema`: as [`Self::name`].
@@ -462,33 +408,13 @@ fn skip_ws(body: &str, mut i: usize) -> usize {
     i
 }
 
-/// Whether a container meeting node `n` can be read as a frame: `n` reads it in one
-/// go (no in-place applicator, no composite `enum`, no `unevaluated*`), and is a plain
-/// object (names looked up in the member index alone) or an array without `contains`
-/// and `uniqueItems`.
-fn enterable(n: &Node, object: bool) -> bool {
-    if n.in_place || n.values.is_some() || n.general_only {
-        return false;
-    }
-    if object {
-        n.object
-            .as_deref()
-            .is_none_or(|o| o.plain && o.members.len() <= 64)
-    } else {
-        n.array
-            .as_deref()
-            .is_none_or(|a| !a.unique() && a.contains.is_none())
-    }
-}
-
 /// The member name whose quote is at `i`, and the index past it.
 fn name_at<'b>(
     body: &'b str,
     i: usize,
     complete: bool,
-    buffers: &'b mut Buffers,
+    scratch: &'b mut String,
 ) -> Result<(&'b str, usize), Fail> {
-    let scratch = fast::scratch(buffers);
     match lex::string(&Input::text_of(body), i, scratch, complete) {
         Ok(Lexed::Done(StrAt::Input(s), end)) => Ok((s, end)),
         Ok(Lexed::Done(StrAt::Scratch, end)) => Ok((scratch.as_str(), end)),

@@ -27,16 +27,19 @@
 pub(crate) mod accepted;
 mod api;
 mod content;
+mod cursor;
 pub(crate) mod deserialize;
 mod expand;
 pub(crate) mod fast;
 mod fast_stream;
 mod fast_unique;
+mod guided;
 pub(crate) mod matcher;
 pub(crate) mod rejection;
 mod reread;
 pub(crate) mod scalar;
 pub(crate) mod stream;
+mod tally;
 mod unevaluated;
 pub(crate) mod unique;
 

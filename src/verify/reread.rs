@@ -1,14 +1,15 @@
-//! `verify_into`'s fast route: a serde `Deserializer` over a body that the fast pass
-//! ([`super::fast`]) has already admitted.
+//! A serde `Deserializer` over one value that the fast pass ([`super::fast`]) has
+//! already admitted: the guided route (`guided.rs`) checks the values it does not read
+//! itself (in-place applicators, a composite `enum`, `uniqueItems`, an externally
+//! tagged enum) whole, then hands them to the visitor through this.
 //!
-//! An admitted body is strict JSON within the limits, and the form admits it, so this
+//! An admitted value is strict JSON within the limits, and its node admits it, so this
 //! pass checks nothing: no keyword, no duplicate member, no budget. It only finds the
 //! tokens the visitor asks for, with the same scanners as the parser, and hands them
-//! over. That is what makes `verify_into` cost a `verify` plus a plain deserialization,
-//! rather than the general validator's bookkeeping on every event.
+//! over.
 //!
 //! Invariants:
-//! 1. Run only on a body `fast::accepts` admitted for the same form and limits.
+//! 1. Run only on a value the fast pass admitted, from its first byte.
 //! 2. The visitor gets the same calls as from the one-pass [`Deserializer`] of
 //!    `deserialize.rs` on the same body: the same `visit_*` per value, member names and
 //!    strings borrowed from the body when they have no escape, numbers through the same
@@ -17,8 +18,8 @@
 //!    rules out) is only a "no": the caller then runs the one-pass route, which says
 //!    why and where. Nothing here panics or loops on any input.
 //!
-//! Cost: one scan of the body, as `serde_json::from_slice` does, plus the visitor's
-//! work; recursion depth is the body's, which the fast pass bounded by `max_depth`.
+//! Cost: one scan of the value, as `serde_json::from_slice` does, plus the visitor's
+//! work; recursion depth is the value's, which the fast pass bounded by `max_depth`.
 //!
 //! [`Deserializer`]: super::deserialize::Deserializer
 
@@ -26,8 +27,8 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
+use super::cursor::{Cursor, Text};
 use super::deserialize::visit_number;
-use crate::parse::lex::{self, Input, Lexed, StrAt};
 
 /// A failure of the fast route; why is the one-pass route's to say (invariant 3), so
 /// the visitor's message is dropped unread.
@@ -48,98 +49,43 @@ impl de::Error for Miss {
     }
 }
 
-/// Deserialize a `T` from `body`, which the fast pass admitted (invariant 1); `None`
-/// when `T` cannot hold it.
-pub(crate) fn deserialize<'de, T: de::Deserialize<'de>>(
-    body: &'de [u8],
-    scratch: &mut String,
-) -> Option<T> {
-    let mut de = Reread {
-        inp: Input::new(body),
-        bytes: body,
-        pos: 0,
-        scratch,
-    };
-    T::deserialize(&mut de).ok()
-}
-
-struct Reread<'de, 's> {
-    inp: Input<'de>,
-    bytes: &'de [u8],
-    pos: usize,
+/// The deserializer of one admitted value (see the module documentation).
+pub(super) struct Reread<'de, 's> {
+    cur: Cursor<'de>,
     /// Decoded text of the most recent string with escapes.
     scratch: &'s mut String,
 }
 
-/// A string's text: borrowed from the body, or decoded into the scratch buffer.
-enum Text<'de> {
-    Body(&'de str),
-    Scratch,
+impl<'de, 's> Reread<'de, 's> {
+    /// A deserializer of the value at `cur`, which the fast pass admitted there
+    /// (invariant 1).
+    pub(super) fn resume(cur: Cursor<'de>, scratch: &'s mut String) -> Self {
+        Reread { cur, scratch }
+    }
+
+    /// Where reading stands.
+    pub(super) fn into_cursor(self) -> Cursor<'de> {
+        self.cur
+    }
 }
 
 impl<'de> Reread<'de, '_> {
     /// The next byte that is not whitespace, without consuming it.
     #[inline(always)]
     fn peek(&mut self) -> Option<u8> {
-        while let Some(&b) = self.bytes.get(self.pos) {
-            if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
-                return Some(b);
-            }
-            self.pos += 1;
-        }
-        None
+        self.cur.peek()
     }
 
     /// Consume `byte`, the next one that is not whitespace.
     #[inline(always)]
     fn expect(&mut self, byte: u8) -> Result<(), Miss> {
-        if self.peek() == Some(byte) {
-            self.pos += 1;
-            Ok(())
-        } else {
-            Err(Miss)
-        }
+        self.cur.expect(byte).ok_or(Miss)
     }
 
     /// The string whose opening quote is the next byte.
     #[inline(always)]
     fn string(&mut self) -> Result<Text<'de>, Miss> {
-        if self.peek() != Some(b'"') {
-            return Err(Miss);
-        }
-        match lex::string(&self.inp, self.pos, self.scratch, true) {
-            Ok(Lexed::Done(at, end)) => {
-                self.pos = end;
-                Ok(match at {
-                    StrAt::Input(s) => Text::Body(s),
-                    StrAt::Scratch => Text::Scratch,
-                })
-            }
-            _ => Err(Miss),
-        }
-    }
-
-    /// The number starting at the next byte.
-    fn number(&mut self) -> Result<&'de str, Miss> {
-        let start = self.pos;
-        match lex::number(self.bytes, start, true) {
-            Ok(Lexed::Done((), end)) => {
-                self.pos = end;
-                Ok(lex::ascii(&self.inp, start, end))
-            }
-            _ => Err(Miss),
-        }
-    }
-
-    /// Consume `word` (`true`, `false`, `null`) at the next byte.
-    fn literal(&mut self, word: &[u8]) -> Result<(), Miss> {
-        match lex::literal(self.bytes, self.pos, word, true) {
-            Ok(Lexed::Done((), end)) => {
-                self.pos = end;
-                Ok(())
-            }
-            _ => Err(Miss),
-        }
+        self.cur.string(self.scratch).ok_or(Miss)
     }
 
     /// Skip one whole value, strings scanned for their closing quote only.
@@ -149,21 +95,21 @@ impl<'de> Reread<'de, '_> {
             match self.peek().ok_or(Miss)? {
                 b'{' | b'[' => {
                     depth += 1;
-                    self.pos += 1;
+                    self.cur.pos += 1;
                 }
                 b'}' | b']' => {
                     depth = depth.checked_sub(1).ok_or(Miss)?;
-                    self.pos += 1;
+                    self.cur.pos += 1;
                 }
-                b',' | b':' => self.pos += 1,
+                b',' | b':' => self.cur.pos += 1,
                 b'"' => {
                     self.string()?;
                 }
-                b't' => self.literal(b"true")?,
-                b'f' => self.literal(b"false")?,
-                b'n' => self.literal(b"null")?,
+                b't' => self.cur.literal(b"true").ok_or(Miss)?,
+                b'f' => self.cur.literal(b"false").ok_or(Miss)?,
+                b'n' => self.cur.literal(b"null").ok_or(Miss)?,
                 _ => {
-                    self.number()?;
+                    self.cur.number().ok_or(Miss)?;
                 }
             }
             if depth == 0 {
@@ -183,7 +129,7 @@ impl<'de> de::Deserializer<'de> for &mut Reread<'de, '_> {
                 Text::Scratch => visitor.visit_str(self.scratch),
             },
             b'{' => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 let value = visitor.visit_map(Members {
                     de: &mut *self,
                     first: true,
@@ -192,7 +138,7 @@ impl<'de> de::Deserializer<'de> for &mut Reread<'de, '_> {
                 Ok(value)
             }
             b'[' => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 let value = visitor.visit_seq(Elements {
                     de: &mut *self,
                     first: true,
@@ -201,24 +147,24 @@ impl<'de> de::Deserializer<'de> for &mut Reread<'de, '_> {
                 Ok(value)
             }
             b't' => {
-                self.literal(b"true")?;
+                self.cur.literal(b"true").ok_or(Miss)?;
                 visitor.visit_bool(true)
             }
             b'f' => {
-                self.literal(b"false")?;
+                self.cur.literal(b"false").ok_or(Miss)?;
                 visitor.visit_bool(false)
             }
             b'n' => {
-                self.literal(b"null")?;
+                self.cur.literal(b"null").ok_or(Miss)?;
                 visitor.visit_unit()
             }
-            _ => visit_number(self.number()?, visitor),
+            _ => visit_number(self.cur.number().ok_or(Miss)?, visitor),
         }
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Miss> {
         if self.peek() == Some(b'n') {
-            self.literal(b"null")?;
+            self.cur.literal(b"null").ok_or(Miss)?;
             visitor.visit_none()
         } else {
             visitor.visit_some(self)
@@ -245,7 +191,7 @@ impl<'de> de::Deserializer<'de> for &mut Reread<'de, '_> {
                 Text::Scratch => visitor.visit_enum(self.scratch.clone().into_deserializer()),
             },
             b'{' => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 let value = visitor.visit_enum(Variant { de: &mut *self })?;
                 self.expect(b'}')?;
                 Ok(value)
@@ -280,7 +226,7 @@ impl<'de> de::SeqAccess<'de> for Elements<'_, 'de, '_> {
     ) -> Result<Option<T::Value>, Miss> {
         match self.de.peek().ok_or(Miss)? {
             b']' => return Ok(None),
-            b',' if !self.first => self.de.pos += 1,
+            b',' if !self.first => self.de.cur.pos += 1,
             _ if self.first => {}
             _ => return Err(Miss),
         }
@@ -304,7 +250,7 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de, '_> {
     ) -> Result<Option<K::Value>, Miss> {
         match self.de.peek().ok_or(Miss)? {
             b'}' => return Ok(None),
-            b',' if !self.first => self.de.pos += 1,
+            b',' if !self.first => self.de.cur.pos += 1,
             _ if self.first => {}
             _ => return Err(Miss),
         }

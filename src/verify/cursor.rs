@@ -1,0 +1,102 @@
+//! The token reader that both serde routes over a body the fast pass reads share
+//! (`guided.rs`, `reread.rs`): the parser's own lexers at a cursor, on a complete body.
+//! It checks the tokens' syntax and nothing of the form.
+
+use crate::parse::lex::{self, Input, Lexed, StrAt};
+
+/// A position in a complete body, with the input that keeps what was validated of its
+/// UTF-8 so far. Every method's `None` is "not a token of that kind here".
+#[derive(Debug, Clone)]
+pub(super) struct Cursor<'de> {
+    pub(super) inp: Input<'de>,
+    /// `inp`'s bytes, kept apart from `inp` (whose cells a lexer call may change):
+    /// read through `inp`, they cost the small act's `verify_into` 4% more
+    /// instructions (`benches/examples/instructions.rs`, mode `into`).
+    bytes: &'de [u8],
+    pub(super) pos: usize,
+}
+
+/// A string's text: borrowed from the body, or decoded into the scratch buffer.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Text<'de> {
+    Body(&'de str),
+    Scratch,
+}
+
+impl<'de> Cursor<'de> {
+    /// The start of `body`.
+    pub(super) fn new(body: &'de [u8]) -> Cursor<'de> {
+        Cursor {
+            inp: Input::new(body),
+            bytes: body,
+            pos: 0,
+        }
+    }
+
+    /// The next byte that is not whitespace, without consuming it.
+    #[inline(always)]
+    pub(super) fn peek(&mut self) -> Option<u8> {
+        while let Some(&b) = self.bytes.get(self.pos) {
+            if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+                return Some(b);
+            }
+            self.pos += 1;
+        }
+        None
+    }
+
+    /// Consume `byte`, the next one that is not whitespace.
+    #[inline(always)]
+    pub(super) fn expect(&mut self, byte: u8) -> Option<()> {
+        if self.peek() == Some(byte) {
+            self.pos += 1;
+            Some(())
+        } else {
+            None
+        }
+    }
+
+    /// The string whose opening quote is the next byte; its escapes, if any, decoded
+    /// into `scratch`.
+    #[inline(always)]
+    pub(super) fn string(&mut self, scratch: &mut String) -> Option<Text<'de>> {
+        if self.peek() != Some(b'"') {
+            return None;
+        }
+        match lex::string(&self.inp, self.pos, scratch, true) {
+            Ok(Lexed::Done(at, end)) => {
+                self.pos = end;
+                Some(match at {
+                    StrAt::Input(s) => Text::Body(s),
+                    StrAt::Scratch => Text::Scratch,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The number starting at the cursor.
+    #[inline(always)]
+    pub(super) fn number(&mut self) -> Option<&'de str> {
+        let start = self.pos;
+        match lex::number(self.bytes, start, true) {
+            Ok(Lexed::Done((), end)) => {
+                self.pos = end;
+                Some(lex::ascii(&self.inp, start, end))
+            }
+            _ => None,
+        }
+    }
+
+    /// Consume `word` (`true`, `false`, `null`) at the cursor.
+    #[inline(always)]
+    pub(super) fn literal(&mut self, word: &[u8]) -> Option<()> {
+        match lex::literal(self.bytes, self.pos, word, true) {
+            Ok(Lexed::Done((), end)) => {
+                self.pos = end;
+                Some(())
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! What has been read of one open container whose node reads it in one go (a plain
+//! object, or an array without `contains` and `uniqueItems`: [`enterable`]), kept
+//! between calls: by the streamed fast path (`fast_stream.rs`) between chunks, and by
+//! the guided deserializer (`guided.rs`) between the visitor's calls.
+//!
+//! Each member name and element is counted and checked before its value is read, as
+//! the general validator checks it: the duplicate check, the `required` count,
+//! `maxProperties`/`maxItems`, a closed object. The checks on the container as a
+//! whole (`required`, `minProperties`, `minItems`) come at its close.
+//!
+//! The recursive pass (`fast.rs`, `members` and `elements`) keeps the same state in
+//! locals, as its hottest loop; the tests hold both to the general validator.
+
+use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
+use crate::parse::keys::KeySet;
+
+/// Whether a container meeting node `n` can be read member by member: `n` reads it in
+/// one go (no in-place applicator, no composite `enum`, no `unevaluated*`), and is a
+/// plain object (names looked up in the member index alone) or an array without
+/// `contains` and `uniqueItems`.
+pub(super) fn enterable(n: &Node, object: bool) -> bool {
+    if n.in_place || n.values.is_some() || n.general_only {
+        return false;
+    }
+    if object {
+        n.object
+            .as_deref()
+            .is_none_or(|o| o.plain && o.members.len() <= 64)
+    } else {
+        n.array
+            .as_deref()
+            .is_none_or(|a| !a.unique() && a.contains.is_none())
+    }
+}
+
+/// The members or elements read so far of one open container (see the module
+/// documentation). Every method's `None`/`false` is "not admitted here": the caller
+/// hands over to the general validator.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Tally {
+    /// Members or elements begun.
+    count: u64,
+    /// Members listed in the member index that were read, a bit each.
+    seen: u64,
+    /// Required listed members read.
+    required: u32,
+    /// The member index's guess at the next name.
+    guess: u32,
+    /// Whether the object has opened its own set of unlisted names in `keys`.
+    keys_open: bool,
+}
+
+impl Tally {
+    /// The member name `name` of an object meeting `checks`: the subschema its value
+    /// meets, once the name is counted and checked; `None` for a duplicate, a name a
+    /// closed object does not list, or one member too many. `keys` holds the unlisted
+    /// names of the open objects.
+    #[inline]
+    pub(super) fn name(
+        &mut self,
+        checks: Option<&ObjectChecks>,
+        name: &str,
+        keys: &mut KeySet,
+    ) -> Option<NodeId> {
+        let guess = if self.count == 0 {
+            checks.map_or(u32::MAX, |o| o.first_written)
+        } else {
+            self.guess
+        };
+        let index = checks.and_then(|o| o.member_index_guessing(name, guess));
+        let schema = match (checks, index) {
+            (Some(o), Some(k)) => {
+                self.guess = o.then_written[k];
+                let bit = 1u64 << k;
+                if self.seen & bit != 0 {
+                    return None; // a duplicate name
+                }
+                self.seen |= bit;
+                self.required += u32::from(o.members[k].required);
+                o.members[k].schema.or(o.additional)
+            }
+            (Some(o), None) if o.additional == Some(NodeId::FALSE) => return None,
+            _ => {
+                // Names outside the member index cannot equal one inside it, so they
+                // need their own duplicate check.
+                if !self.keys_open {
+                    keys.open();
+                    self.keys_open = true;
+                }
+                if !keys.insert(name.as_bytes()) {
+                    return None;
+                }
+                checks.and_then(|o| o.additional)
+            }
+        };
+        self.count += 1;
+        if checks
+            .and_then(|o| o.max_properties.as_ref())
+            .is_some_and(|max| self.count > max.value)
+        {
+            return None;
+        }
+        Some(schema.unwrap_or(NodeId::TRUE))
+    }
+
+    /// The next element of an array meeting `checks`: the subschema it meets, once it
+    /// is counted; `None` for one element too many.
+    #[inline]
+    pub(super) fn element(&mut self, checks: Option<&ArrayChecks>) -> Option<NodeId> {
+        let schema = checks
+            .and_then(|a| a.prefix.get(self.count as usize).copied().or(a.items))
+            .unwrap_or(NodeId::TRUE);
+        self.count += 1;
+        match checks.and_then(|a| a.max_items.as_ref()) {
+            Some(max) if self.count > max.value => None,
+            _ => Some(schema),
+        }
+    }
+
+    /// The object meeting `checks` is closed: whether it has every required member
+    /// and enough of them. Closes its set of unlisted names in `keys`.
+    pub(super) fn close_object(self, checks: Option<&ObjectChecks>, keys: &mut KeySet) -> bool {
+        if self.keys_open {
+            keys.close();
+        }
+        checks.is_none_or(|o| {
+            self.required == o.required
+                && o.min_properties
+                    .as_ref()
+                    .is_none_or(|m| self.count >= m.value)
+        })
+    }
+
+    /// The array meeting `checks` is closed: whether it has enough elements.
+    pub(super) fn close_array(self, checks: Option<&ArrayChecks>) -> bool {
+        checks.is_none_or(|a| self.count >= a.min())
+    }
+}
