@@ -21,10 +21,12 @@
 mod compile_form;
 mod strict_parse;
 mod verify;
+mod visits;
 
 pub use compile_form::compile_form;
 pub use strict_parse::strict_parse;
 pub use verify::{case_text, split_case, verify, verify_case, verify_compiled};
+pub use visits::Visits;
 
 /// The crate's fast hash of member names (`fasthash`), for tests that build colliding
 /// names.

@@ -654,9 +654,9 @@ fn accepts_tuples_maps_and_unit() {
         .is_err());
 }
 
-/// The fast route (what the fast path admits, deserialized without validating again)
-/// and the one pass give the same `T` or the same rejection, `Unrepresentable` ones
-/// included, whatever the type asks of the body.
+/// The guided route (each value checked as it is deserialized) and the one pass give
+/// the same `T` or the same rejection, `Unrepresentable` ones included, whatever the
+/// type asks of the body.
 #[test]
 fn both_routes_give_the_same_typed_values() {
     #[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
@@ -719,6 +719,92 @@ fn both_routes_give_the_same_typed_values() {
         same::<i64>(&f, body);
         same::<f32>(&f, body);
         same::<serde_json::Value>(&f, body);
+    }
+}
+
+/// A type that swallows its own deserialization errors (as `serde_with`'s
+/// `DefaultOnError` does) cannot make a value that fails the form pass: the guided
+/// route remembers the failure even when the visitor goes on.
+#[test]
+fn a_swallowed_error_still_rejects() {
+    #[derive(Debug)]
+    struct Lenient<T>(#[allow(dead_code)] Option<T>);
+    impl<'de, T: Deserialize<'de>> Deserialize<'de> for Lenient<T> {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            Ok(Lenient(T::deserialize(d).ok()))
+        }
+    }
+    #[derive(Debug, Deserialize)]
+    struct Act {
+        #[allow(dead_code)]
+        a: Lenient<String>,
+        #[allow(dead_code)]
+        b: Lenient<Vec<u8>>,
+    }
+    let f = form(
+        r#"{"type":"object","properties":{
+            "a":{"type":"string","maxLength":2},
+            "b":{"type":"array","items":{"type":"integer","maximum":5},"minItems":2}
+        }}"#,
+    );
+    assert!(f.verify_into::<Act>(br#"{"a":"ok","b":[1,2]}"#).is_ok());
+    for body in [
+        &br#"{"a":5,"b":[1,2]}"#[..],
+        br#"{"a":"long","b":[1,2]}"#,
+        br#"{"a":"ok","b":[1,9]}"#,
+        br#"{"a":"ok","b":[1]}"#,
+    ] {
+        let r = f.verify_into::<Act>(body).expect_err("the form rejects it");
+        assert_eq!(Err(r), f.verify(body), "{}", String::from_utf8_lossy(body));
+    }
+}
+
+/// Typed values through a form that constrains them: each route checks the same
+/// keywords on values the type reads, skips, or asks for as an `Option` or an enum.
+#[test]
+fn both_routes_agree_through_a_constraining_form() {
+    #[derive(Debug, PartialEq, Deserialize)]
+    enum Mode {
+        Fast,
+        Slow(u8),
+    }
+    #[derive(Debug, PartialEq, Deserialize)]
+    struct Act<'a> {
+        name: &'a str,
+        level: Option<u8>,
+        mode: Mode,
+        tags: Vec<Cow<'a, str>>,
+    }
+    let f = form(
+        r#"{"type":"object","required":["name","mode","tags"],"properties":{
+            "name":{"type":"string","pattern":"^[a-z]+$"},
+            "level":{"anyOf":[{"type":"null"},{"type":"integer","minimum":1}]},
+            "mode":{"oneOf":[{"const":"Fast"},{"type":"object","required":["Slow"]}]},
+            "tags":{"type":"array","uniqueItems":true,"maxItems":2,"items":{"minLength":1}},
+            "extra":{"type":"object","additionalProperties":false}
+        },"additionalProperties":{"type":"integer"}}"#,
+    );
+    for body in [
+        &br#"{"name":"a","level":3,"mode":"Fast","tags":["x","y"]}"#[..],
+        br#"{"name":"a","level":null,"mode":{"Slow":4},"tags":[]}"#,
+        br#"{"name":"a","mode":"Fast","tags":[],"extra":{},"more":7}"#,
+        br#"{"name":"A","mode":"Fast","tags":[]}"#,
+        br#"{"name":"a","level":0,"mode":"Fast","tags":[]}"#,
+        br#"{"name":"a","mode":"Slow","tags":[]}"#,
+        br#"{"name":"a","mode":"Fast","tags":["x","x"]}"#,
+        br#"{"name":"a","mode":"Fast","tags":["x","y","z"]}"#,
+        br#"{"name":"a","mode":"Fast","tags":[""]}"#,
+        br#"{"name":"a","mode":"Fast","tags":[],"extra":{"k":1}}"#,
+        br#"{"name":"a","mode":"Fast","tags":[],"more":"7"}"#,
+        br#"{"name":"a","mode":"Fast","tags":[],"more":7,"more":8}"#,
+        br#"{"name":"a","mode":"Fast"}"#,
+    ] {
+        let guided = f.verify_into::<Act>(body);
+        let one = formgate::__fuzz::verify_into_one_pass::<Act>(&f, body);
+        assert_eq!(guided, one, "{}", String::from_utf8_lossy(body));
+        if let Err(r) = f.verify(body) {
+            assert_eq!(guided, Err(r), "{}", String::from_utf8_lossy(body));
+        }
     }
 }
 

@@ -10,7 +10,11 @@
 //! [`verify`] asserts, for a form that compiles and any body:
 //! 1. [`Form::accept`], [`Form::verify_into`] (into `IgnoredAny`) and the general
 //!    validator alone (no fast path, [`general_verify`](super::general_verify)) give
-//!    exactly `verify`'s verdict: the same `Ok`, or an equal [`Rejection`].
+//!    exactly `verify`'s verdict: the same `Ok`, or an equal [`Rejection`]. So does
+//!    `verify_into` into [`Visits`](super::Visits), except that an admitted body may be
+//!    `Unrepresentable` (a number beyond `f64`), and it gives exactly what the one-pass
+//!    route ([`verify_into_one_pass`](super::verify_into_one_pass)) gives: the same
+//!    visitor calls, or the same rejection.
 //! 2. Streaming: feeding the body in chunks cut at the split points (and, for a short
 //!    body, one byte at a time) gives the same verdict, kind and offset as `verify`
 //!    (within `max_bytes`, `verify::stream` invariant 4). Every `feed` after the
@@ -92,6 +96,24 @@ pub fn verify_compiled(form: &[u8], compiled: &mut Form, body: &[u8], splits: &[
     assert_eq!(accepted, verdict, "accept differs\n{}", show());
     let typed = compiled.verify_into::<IgnoredAny>(body).map(drop);
     assert_eq!(typed, verdict, "verify_into differs\n{}", show());
+    let visits = compiled.verify_into::<super::Visits>(body);
+    let one_pass = super::verify_into_one_pass::<super::Visits>(compiled, body);
+    assert_eq!(
+        visits,
+        one_pass,
+        "the routes of verify_into differ\n{}",
+        show()
+    );
+    match (&visits, &verdict) {
+        (Ok(_), Ok(())) => {}
+        (Err(r), Ok(())) => assert_eq!(r.kind(), RejectionKind::Unrepresentable, "{}", show()),
+        (got, Err(_)) => assert_eq!(
+            got.clone().map(drop),
+            verdict,
+            "verify_into differs\n{}",
+            show()
+        ),
+    }
     let general = super::general_verify(compiled, body);
     assert_eq!(
         general,

@@ -157,6 +157,21 @@ pub fn engines_agree(
     if !same_kind(&typed, &verdict) {
         failures.push(show("verify_into", &typed));
     }
+    // Into a type that asks for its values every way serde types do: the same visitor
+    // calls as the one-pass route, and the same verdict (an admitted number beyond
+    // `f64` aside).
+    let visits = form.verify_into::<formgate::__fuzz::Visits>(body);
+    if visits != formgate::__fuzz::verify_into_one_pass(&form, body) {
+        failures.push(show("verify_into's routes", &visits));
+    }
+    let unrepresentable = visits
+        .as_ref()
+        .is_err_and(|r| r.kind() == formgate::RejectionKind::Unrepresentable);
+    if !(same_kind(&visits.as_ref().map(drop).map_err(Clone::clone), &verdict)
+        || verdict.is_ok() && unrepresentable)
+    {
+        failures.push(show("verify_into Visits", &visits));
+    }
     for step in [body.len(), 1, 3] {
         let cuts: Vec<usize> = (step..body.len()).step_by(step.max(1)).collect();
         let streamed = stream(&form, body, &cuts);

@@ -66,6 +66,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 
+use formgate::__fuzz::Visits;
 use formgate::{Dialect, Form, RejectionKind};
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde::Deserialize;
@@ -373,6 +374,34 @@ impl Run<'_> {
                         "{file} | {gname} | {tname}: whole body {}, one byte at a time {:?}",
                         show_verdict(&got),
                         streamed.as_ref().map_err(|p| panic_text(&**p))
+                    ),
+                );
+                counts.wrong += 1;
+                continue;
+            }
+            // Deserialized on the way (`Form::verify_into`, into a type that asks for its
+            // values every way serde types do): the same verdict, kind and offset (an
+            // admitted number beyond `f64` aside), and the same visitor calls on the
+            // guided route as on the one-pass route.
+            let typed = catch_unwind(AssertUnwindSafe(|| {
+                let visits = form.verify_into::<Visits>(&body);
+                let routes_agree = visits == formgate::__fuzz::verify_into_one_pass(&form, &body);
+                (visits, routes_agree)
+            }));
+            let same = match (&got, &typed) {
+                (_, Ok((_, false))) | (_, Err(_)) => false,
+                (Ok(()), Ok((Ok(_), true))) => true,
+                (Ok(()), Ok((Err(r), true))) => r.kind() == RejectionKind::Unrepresentable,
+                (Err(a), Ok((Err(b), true))) => a.kind() == b.kind() && a.offset() == b.offset(),
+                (Err(_), Ok((Ok(_), true))) => false,
+            };
+            if !same {
+                self.failures.push(
+                    WRONG,
+                    format!(
+                        "{file} | {gname} | {tname}: verify {}, verify_into {:?}",
+                        show_verdict(&got),
+                        typed.as_ref().map_err(|p| panic_text(&**p))
                     ),
                 );
                 counts.wrong += 1;
