@@ -14,7 +14,11 @@
 //! `large`, and `medium_rejected` (the rejection path); modes: `verify`, `check`, and
 //! `stream` (`Form::verifier` fed 16 KiB chunks), and for the small and the large body
 //! `into` (`Form::verify_into` into the Rust type of `benches/acts.rs`) and `serde`
-//! (`serde_json::from_slice` into the same type, validating nothing).
+//! (`serde_json::from_slice` into the same type, validating nothing); for every
+//! admitted body, `value` (`Form::verify_into::<serde_json::Value>`), `serde_value`
+//! (`serde_json::from_slice::<serde_json::Value>`), `jsonschema` (the `jsonschema`
+//! crate's `is_valid` on the parsed value, as `benches/into.rs` builds it) and `clone`
+//! (cloning the parsed value: what building the same tree costs at the least).
 
 use formgate_bench::inputs;
 
@@ -44,8 +48,8 @@ fn into_type(form: &formgate::Form, case: &str, body: &[u8], gate: bool) -> bool
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage =
-        "usage: instructions small|medium|large|medium_rejected verify|check|stream|into|serde N";
+    let usage = "usage: instructions small|medium|large|medium_rejected \
+         verify|check|stream|into|serde|value|serde_value|jsonschema|clone N";
     let name = args.next().unwrap_or_default();
     let (case, rejected) = match name.as_str() {
         "small" => (inputs::small(), false),
@@ -55,7 +59,10 @@ fn main() {
         _ => panic!("{usage}"),
     };
     let mode = match args.next().as_deref() {
-        Some(mode @ ("verify" | "check" | "stream" | "into" | "serde")) => mode.to_owned(),
+        Some(
+            mode @ ("verify" | "check" | "stream" | "into" | "serde" | "value" | "serde_value"
+            | "jsonschema" | "clone"),
+        ) => mode.to_owned(),
         _ => panic!("{usage}"),
     };
     let n: usize = args.next().and_then(|s| s.parse().ok()).expect(usage);
@@ -66,6 +73,21 @@ fn main() {
     if mode == "into" || mode == "serde" {
         assert!(into_type(&form, &name, &case.body, mode == "into"));
     }
+    // Built only for the modes that use them: the validator's hash maps are seeded at
+    // random, which would make the setup's count, and so every mode's, vary by run.
+    let parsed: serde_json::Value = match mode.as_str() {
+        "jsonschema" | "clone" => serde_json::from_slice(&case.body).expect("JSON"),
+        _ => serde_json::Value::Null,
+    };
+    let js = (mode == "jsonschema").then(|| {
+        let schema: serde_json::Value = serde_json::from_str(&case.form).expect("JSON");
+        let js = jsonschema::options()
+            .should_validate_formats(true)
+            .build(&schema)
+            .expect("jsonschema compiles the form");
+        assert_eq!(js.is_valid(&parsed), !rejected);
+        js
+    });
     for _ in 0..n {
         let body = std::hint::black_box(&case.body);
         let ok = match mode.as_str() {
@@ -76,6 +98,12 @@ fn main() {
             }
             "into" => into_type(&form, &name, body, true),
             "serde" => into_type(&form, &name, body, false),
+            "value" => form.verify_into::<serde_json::Value>(body).is_ok(),
+            "serde_value" => serde_json::from_slice::<serde_json::Value>(body).is_ok(),
+            "jsonschema" => js
+                .as_ref()
+                .is_some_and(|js| js.is_valid(std::hint::black_box(&parsed))),
+            "clone" => std::hint::black_box(parsed.clone()).is_object(),
             _ => form.verify(body).is_ok(),
         };
         std::hint::black_box(ok);

@@ -55,7 +55,11 @@ impl Tally {
     /// meets, once the name is counted and checked; `None` for a duplicate, a name a
     /// closed object does not list, or one member too many. `keys` holds the unlisted
     /// names of the open objects.
-    #[inline]
+    ///
+    /// Always inlined: the guided route's `next_key_seed` did not inline it, and
+    /// inlined it takes 1.6% (small) and 2.2% (large) fewer instructions in `into`
+    /// (`benches/examples/instructions.rs`); `stream` does not change.
+    #[inline(always)]
     pub(super) fn name(
         &mut self,
         checks: Option<&ObjectChecks>,
