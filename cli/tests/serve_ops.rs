@@ -131,6 +131,8 @@ async fn an_unread_standard_error_never_stalls_an_act() {
         "the drops reported are the drops counted"
     );
     assert_eq!(server.terminate(), Some(0));
+    // The exit can be seen before the thread reading standard error has read its end.
+    server.wait_for_line("the stopped line", |l| l.ends_with("stopped"));
     let lines = server.stderr_lines();
     assert_eq!(counts(&lines), (written, reported), "nothing more dropped");
     assert!(
@@ -411,7 +413,8 @@ async fn sigint_stops_the_server_cleanly_too() {
     );
     server.signal("INT");
     assert_eq!(server.wait_exit(Duration::from_secs(10)), Some(0));
-    assert!(server.stderr_lines().iter().any(|l| l.ends_with("stopped")));
+    // The exit can be seen before the thread reading standard error has read its end.
+    server.wait_for_line("the stopped line", |l| l.ends_with("stopped"));
 }
 
 #[tokio::test]
