@@ -198,7 +198,7 @@ pub(crate) struct Runtime {
     pub(crate) machine: Machine,
     state: State,
     fast: fast::Buffers,
-    /// Decoded strings with escapes, for `verify_into`'s fast route.
+    /// Decoded strings with escapes, for `verify_into`'s guided route.
     reread: String,
 }
 
