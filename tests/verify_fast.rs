@@ -172,6 +172,44 @@ fn deep_bodies_hand_over_and_small_stacks_suffice() {
         .unwrap();
 }
 
+/// `verify_into` on bodies up to the default `max_depth`, deserialized into a
+/// `serde_json::Value` on a thread with a small stack: the guided route recurses once
+/// per container through the visitor (within the fast path's frame limit), the one
+/// pass beyond it. 128 KiB in an optimized build (96 KiB sufficed when measured, 64 KiB
+/// did not), 640 KiB in a debug build (512 KiB sufficed, 384 KiB did not).
+#[test]
+fn verify_into_at_the_depth_limit_fits_a_small_stack() {
+    let stack = if cfg!(debug_assertions) { 640 } else { 128 };
+    std::thread::Builder::new()
+        .stack_size(stack * 1024)
+        .spawn(|| {
+            let open = Form::compile(b"{}").unwrap();
+            for depth in [30, 60, 127] {
+                for body in [
+                    format!("{}1{}", "[".repeat(depth), "]".repeat(depth)),
+                    format!(
+                        "{}1{}",
+                        "[{\"a\":".repeat(depth / 2),
+                        "}]".repeat(depth / 2)
+                    ),
+                ] {
+                    let b = body.as_bytes();
+                    let value = open.verify_into::<serde_json::Value>(b);
+                    assert!(value.is_ok(), "depth {depth}");
+                    let one_pass = formgate::__fuzz::verify_into_one_pass(&open, b);
+                    assert_eq!(value, one_pass, "depth {depth}");
+                }
+            }
+            let too_deep = format!("{}1{}", "[".repeat(129), "]".repeat(129));
+            assert!(open
+                .verify_into::<serde_json::Value>(too_deep.as_bytes())
+                .is_err());
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
 proptest! {
     #![proptest_config(config("verify_fast", 256))]
 
