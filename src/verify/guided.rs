@@ -135,6 +135,9 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
     }
 
     /// Consume `word` at the cursor, the literal `scalar`, checked against node `n`.
+    /// Inlined, so that each call compares a constant word rather than calling `memcmp`
+    /// (benches/README.md, optimization `guided-literal`).
+    #[inline(always)]
     fn literal(&mut self, n: &Node, word: &[u8], scalar: Scalar<'_>) -> Result<(), Miss> {
         if self.cur.literal(word).is_none() || scalar::check(n, self.consts, scalar).is_err() {
             return Err(self.miss());
