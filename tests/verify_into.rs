@@ -722,6 +722,63 @@ fn both_routes_give_the_same_typed_values() {
     }
 }
 
+/// Numbers reach the visitor as serde_json hands them over: integers that fit as `u64`
+/// (unsigned) or `i64` (negative), anything else as the nearest `f64`, at every
+/// boundary of the integer walk (19 digits) and of the two integer types. (`Value` is
+/// no oracle here: the tests build serde_json with `arbitrary_precision`.)
+#[test]
+fn numbers_reach_the_visitor_as_from_serde_json() {
+    let f = form("true");
+    for lexeme in [
+        "0",
+        "7",
+        "-7",
+        "1234567890123456789",
+        "9999999999999999999",
+        "-999999999999999999",
+        "-9999999999999999999",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775807",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-18446744073709551616",
+        "123456789012345678901234567890",
+        "1.5",
+        "-0.0",
+        "1e3",
+        "-2E-3",
+        "10000000000000000000.5",
+    ] {
+        let typed = f.verify_into::<f64>(lexeme.as_bytes()).ok();
+        assert_eq!(
+            typed,
+            serde_json::from_str::<f64>(lexeme).ok(),
+            "{lexeme} as f64"
+        );
+        let typed = f
+            .verify_into::<Option<i64>>(lexeme.as_bytes())
+            .ok()
+            .flatten();
+        assert_eq!(
+            typed,
+            serde_json::from_str::<i64>(lexeme).ok(),
+            "{lexeme} as i64"
+        );
+        let typed = f
+            .verify_into::<Option<u64>>(lexeme.as_bytes())
+            .ok()
+            .flatten();
+        assert_eq!(
+            typed,
+            serde_json::from_str::<u64>(lexeme).ok(),
+            "{lexeme} as u64"
+        );
+    }
+}
+
 /// A type that swallows its own deserialization errors (as `serde_with`'s
 /// `DefaultOnError` does) cannot make a value that fails the form pass: the guided
 /// route remembers the failure even when the visitor goes on.

@@ -269,7 +269,29 @@ pub(crate) fn visit_number<'de, V: Visitor<'de>, E: de::Error>(
     // an exponent or an integer beyond both goes to `f64`. The same results as trying
     // `u64`, `i64` and `f64` in turn, without two failed parses for every fraction.
     let digits = lexeme.strip_prefix('-').unwrap_or(lexeme);
-    if digits.bytes().all(|b| b.is_ascii_digit()) {
+    if digits.len() <= 19 {
+        // At most 19 digits fit a `u64` whatever they are: one walk checks and adds
+        // them up (benches/README.md, optimization `one-walk-integers`).
+        let mut acc: u64 = 0;
+        let mut integer = true;
+        for &b in digits.as_bytes() {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                integer = false;
+                break;
+            }
+            acc = acc * 10 + u64::from(d);
+        }
+        if integer {
+            if digits.len() == lexeme.len() {
+                return v.visit_u64(acc);
+            }
+            // -2^63 is the one negative whose magnitude is no `i64`.
+            if acc <= i64::MAX as u64 + 1 {
+                return v.visit_i64((acc as i64).wrapping_neg());
+            }
+        }
+    } else if digits.bytes().all(|b| b.is_ascii_digit()) {
         if digits.len() == lexeme.len() {
             if let Ok(u) = lexeme.parse::<u64>() {
                 return v.visit_u64(u);
