@@ -816,6 +816,29 @@ fn a_swallowed_error_still_rejects() {
     }
 }
 
+/// A type that never asks the deserializer for anything (its `Deserialize` returns at
+/// once) gets nothing from a body `verify` rejects, the empty body included: the body
+/// is still read and checked whole.
+#[test]
+fn a_type_that_reads_nothing_still_needs_an_admitted_body() {
+    #[derive(Debug, PartialEq)]
+    struct Nothing;
+    impl<'de> Deserialize<'de> for Nothing {
+        fn deserialize<D: serde::Deserializer<'de>>(_: D) -> Result<Self, D::Error> {
+            Ok(Nothing)
+        }
+    }
+    let f = form("true");
+    for body in [&b""[..], b"  ", b"\n", b"1", b"{}", b"[1,2]"] {
+        let got = f.verify_into::<Nothing>(body);
+        match f.verify(body) {
+            Err(r) => assert_eq!(got, Err(r), "{:?}", String::from_utf8_lossy(body)),
+            // Admitted: the body was read and checked whole all the same.
+            Ok(()) => assert_eq!(got, Ok(Nothing), "{:?}", String::from_utf8_lossy(body)),
+        }
+    }
+}
+
 /// Typed values through a form that constrains them: each route checks the same
 /// keywords on values the type reads, skips, or asks for as an `Option` or an enum.
 #[test]

@@ -66,6 +66,8 @@ pub(crate) fn deserialize<'de, T: de::Deserialize<'de>>(
         buffers,
         scratch,
     };
+    // No value at all: a type that never asks for one must not make it admitted.
+    guided.peek()?;
     let value = T::deserialize(&mut guided);
     guided.cur.peek();
     match value {
