@@ -798,6 +798,53 @@ fn a_swallowed_error_still_rejects() {
         #[allow(dead_code)]
         b: Lenient<Vec<u8>>,
     }
+    // A seed that fails without asking the deserializer for anything, swallowed by
+    // its sequence's visitor: the separators it would walk over still reject.
+    struct Refuse;
+    impl<'de> serde::de::DeserializeSeed<'de> for Refuse {
+        type Value = ();
+        fn deserialize<D: serde::Deserializer<'de>>(self, _: D) -> Result<(), D::Error> {
+            Err(serde::de::Error::custom("refused"))
+        }
+    }
+    #[derive(Debug)]
+    struct Count(#[allow(dead_code)] usize);
+    impl<'de> Deserialize<'de> for Count {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> serde::de::Visitor<'de> for V {
+                type Value = Count;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("an array")
+                }
+                fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                    self,
+                    mut a: A,
+                ) -> Result<Count, A::Error> {
+                    let mut n = 0;
+                    for _ in 0..8 {
+                        match a.next_element_seed(Refuse) {
+                            Ok(None) => break,
+                            Ok(Some(())) | Err(_) => n += 1,
+                        }
+                    }
+                    Ok(Count(n))
+                }
+            }
+            d.deserialize_seq(V)
+        }
+    }
+    let open = form("true");
+    for body in [&b"[,]"[..], b"[,,]", b"[1,]"] {
+        let r = open.verify_into::<Count>(body).expect_err("not JSON");
+        assert_eq!(
+            Err(r),
+            open.verify(body),
+            "{}",
+            String::from_utf8_lossy(body)
+        );
+    }
+
     let f = form(
         r#"{"type":"object","properties":{
             "a":{"type":"string","maxLength":2},
@@ -835,6 +882,55 @@ fn a_type_that_reads_nothing_still_needs_an_admitted_body() {
             Err(r) => assert_eq!(got, Err(r), "{:?}", String::from_utf8_lossy(body)),
             // Admitted: the body was read and checked whole all the same.
             Ok(()) => assert_eq!(got, Ok(Nothing), "{:?}", String::from_utf8_lossy(body)),
+        }
+    }
+    // Elements and member values that are never read: separators where a value must
+    // begin are refused, and an element handed out twice unread ends the pass rather
+    // than looping (a zero-sized element would never exhaust memory). Each call runs
+    // on a thread of its own, so that a loop fails the test instead of hanging it.
+    let bounded = |body: &'static [u8]| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let f = form(r#"{"type":["array","object"],"maxItems":3}"#);
+            let list = f.verify_into::<Vec<Nothing>>(body).map(|v| v.len());
+            let map = f
+                .verify_into::<BTreeMap<String, Nothing>>(body)
+                .map(|m| m.len());
+            let _ = tx.send((f.verify(body), list, map));
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("no verdict for {}", String::from_utf8_lossy(body)))
+    };
+    for body in [
+        &b"[,]"[..],
+        b"[,,]",
+        b"[,,,,]",
+        b"[1,]",
+        b"[1,,2]",
+        b"[1]",
+        b"[1,2]",
+        b"[]",
+        b"{\"a\":}",
+        b"{\"a\":,\"b\":1}",
+        b"{\"a\":1}",
+        b"{}",
+    ] {
+        let (verdict, list, map) = bounded(body);
+        let show = String::from_utf8_lossy(body);
+        match verdict {
+            Err(r) => {
+                assert_eq!(list, Err(r.clone()), "{show} into a list");
+                assert_eq!(map, Err(r), "{show} into a map");
+            }
+            Ok(()) => {
+                // Admitted: an unread element is the type's failure, never a verdict
+                // on the body; an empty container holds nothing to leave unread.
+                for got in [&list, &map] {
+                    if let Err(r) = got {
+                        assert_eq!(r.kind(), RejectionKind::Unrepresentable, "{show}");
+                    }
+                }
+            }
         }
     }
 }

@@ -318,7 +318,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             Ev::String(t) => self.text(t).visit_str(visitor),
             Ev::Number(t) => visit_number(self.text(t).as_str(), visitor),
             Ev::ArrayStart => {
-                let value = visitor.visit_seq(Seq { de: &mut *self })?;
+                let value = visitor.visit_seq(Seq {
+                    de: &mut *self,
+                    at: None,
+                })?;
                 match self.next()? {
                     Ev::ArrayEnd => Ok(value),
                     _ => Err(DeError("the array has more elements than expected".into())),
@@ -388,6 +391,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
 
 struct Seq<'a, 'de, 'r> {
     de: &'a mut Deserializer<'de, 'r>,
+    /// The parser's position when the last element was handed out: if it has not
+    /// moved by the next call, the seed read nothing, and handing the same event out
+    /// again would loop for ever.
+    at: Option<usize>,
 }
 
 impl<'de> de::SeqAccess<'de> for Seq<'_, 'de, '_> {
@@ -399,7 +406,13 @@ impl<'de> de::SeqAccess<'de> for Seq<'_, 'de, '_> {
     ) -> Result<Option<T::Value>, DeError> {
         match self.de.peek()? {
             Some(Ev::ArrayEnd) | None => Ok(None),
-            Some(_) => seed.deserialize(&mut *self.de).map(Some),
+            Some(_) if self.at == Some(self.de.pos) => {
+                Err(DeError("an element was not read".into()))
+            }
+            Some(_) => {
+                self.at = Some(self.de.pos);
+                seed.deserialize(&mut *self.de).map(Some)
+            }
         }
     }
 }

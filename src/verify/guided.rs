@@ -66,12 +66,13 @@ pub(crate) fn deserialize<'de, T: de::Deserialize<'de>>(
         buffers,
         scratch,
     };
-    // No value at all: a type that never asks for one must not make it admitted.
-    guided.peek()?;
     let value = T::deserialize(&mut guided);
+    // A type that never asks for the value must not make a body admitted: every value
+    // read moves the cursor, and an empty or blank body has none.
+    let read = guided.cur.pos > 0;
     guided.cur.peek();
     match value {
-        Ok(value) if !guided.failed && guided.cur.pos == body.len() => Some(value),
+        Ok(value) if read && !guided.failed && guided.cur.pos == body.len() => Some(value),
         _ => None,
     }
 }
@@ -122,6 +123,20 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
     #[inline(always)]
     fn expect(&mut self, byte: u8) -> Result<(), Miss> {
         self.cur.expect(byte).ok_or_else(|| self.miss())
+    }
+
+    /// Read one value for `seed`, meeting node `node`. A seed that fails, even without
+    /// asking this deserializer for anything, or that returns without reading (every
+    /// value read moves the cursor) is a miss: it cannot walk over `[,]` or `{"a":}`,
+    /// swallowed by its visitor or not.
+    #[inline(always)]
+    fn seeded<S: DeserializeSeed<'de>>(&mut self, node: NodeId, seed: S) -> Result<S::Value, Miss> {
+        self.node = node;
+        let before = self.cur.pos;
+        match seed.deserialize(&mut *self) {
+            Ok(value) if self.cur.pos != before => Ok(value),
+            _ => Err(self.miss()),
+        }
     }
 
     /// The node the next value meets.
@@ -411,8 +426,7 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de, '_, '_> {
         let Some(schema) = self.pending.take() else {
             return Err(self.de.miss());
         };
-        self.de.node = schema;
-        seed.deserialize(&mut *self.de)
+        self.de.seeded(schema, seed)
     }
 }
 
@@ -442,7 +456,6 @@ impl<'de> de::SeqAccess<'de> for Elements<'_, 'de, '_, '_> {
         let Some(schema) = self.tally.element(self.checks) else {
             return Err(de.miss());
         };
-        de.node = schema;
-        seed.deserialize(&mut *de).map(Some)
+        de.seeded(schema, seed).map(Some)
     }
 }
