@@ -21,8 +21,9 @@
 //!    keyword that fails, a syntax error, a value the pass does not decide, an error
 //!    from the visitor, even one a visitor swallowed) is `None`, and the caller runs
 //!    the one-pass route (`deserialize.rs`), which decides and says why and where.
-//! 2. The visitor gets the same calls as from [`Reread`] and from the one-pass route on
-//!    the same body, so all routes give the same `T`, or all fail.
+//! 2. A visitor that keeps serde's contract gets the same calls as from [`Reread`] and
+//!    from the one-pass route on the same body, so all routes give the same `T`, or
+//!    all fail.
 //! 3. Bounded work and stack: the values read here are read once; the values checked
 //!    whole are charged to one budget for the body, as in `fast::accepts`. Open
 //!    containers here and the fast pass's frames below them count together against
@@ -281,7 +282,6 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
             de: &mut *self,
             checks,
             tally: Tally::default(),
-            first: true,
             pending: None,
         };
         let value = visitor.visit_map(&mut members)?;
@@ -303,7 +303,6 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
             de: &mut *self,
             checks,
             tally: Tally::default(),
-            first: true,
         };
         let value = visitor.visit_seq(&mut elements)?;
         let tally = elements.tally;
@@ -380,7 +379,6 @@ struct Members<'a, 'de, 'f, 'b> {
     de: &'a mut Guided<'de, 'f, 'b>,
     checks: Option<&'f ObjectChecks>,
     tally: Tally,
-    first: bool,
     /// The node of the value whose name was read last, until the value is read.
     pending: Option<NodeId>,
 }
@@ -399,11 +397,10 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de, '_, '_> {
         }
         match de.peek() {
             Some(b'}') => return Ok(None),
-            Some(b',') if !self.first => de.cur.pos += 1,
-            Some(_) if self.first => {}
+            Some(b',') if self.tally.begun() => de.cur.pos += 1,
+            Some(_) if !self.tally.begun() => {}
             _ => return Err(de.miss()),
         }
-        self.first = false;
         let text = de.string()?;
         let name = match text {
             Text::Body(s) => s,
@@ -435,7 +432,6 @@ struct Elements<'a, 'de, 'f, 'b> {
     de: &'a mut Guided<'de, 'f, 'b>,
     checks: Option<&'f ArrayChecks>,
     tally: Tally,
-    first: bool,
 }
 
 impl<'de> de::SeqAccess<'de> for Elements<'_, 'de, '_, '_> {
@@ -448,11 +444,10 @@ impl<'de> de::SeqAccess<'de> for Elements<'_, 'de, '_, '_> {
         let de = &mut *self.de;
         match de.peek() {
             Some(b']') => return Ok(None),
-            Some(b',') if !self.first => de.cur.pos += 1,
-            Some(_) if self.first => {}
+            Some(b',') if self.tally.begun() => de.cur.pos += 1,
+            Some(_) if !self.tally.begun() => {}
             _ => return Err(de.miss()),
         }
-        self.first = false;
         let Some(schema) = self.tally.element(self.checks) else {
             return Err(de.miss());
         };

@@ -10,8 +10,8 @@
 //!
 //! Invariants:
 //! 1. Run only on a value the fast pass admitted, from its first byte.
-//! 2. The visitor gets the same calls as from the one-pass [`Deserializer`] of
-//!    `deserialize.rs` on the same body: the same `visit_*` per value, member names and
+//! 2. A visitor that keeps serde's contract gets the same calls as from the one-pass
+//!    [`Deserializer`] of `deserialize.rs` on the same body: the same `visit_*` per value, member names and
 //!    strings borrowed from the body when they have no escape, numbers through the same
 //!    [`visit_number`]. So both routes give the same `T`, or both fail.
 //! 3. Any failure (the visitor's, or a byte where none was expected, which invariant 1

@@ -107,6 +107,12 @@ impl Tally {
         Some(schema.unwrap_or(NodeId::TRUE))
     }
 
+    /// Whether a member or element has been begun.
+    #[inline(always)]
+    pub(super) fn begun(&self) -> bool {
+        self.count > 0
+    }
+
     /// The next element of an array meeting `checks`: the subschema it meets, once it
     /// is counted; `None` for one element too many.
     #[inline]
