@@ -36,10 +36,10 @@ use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use super::cursor::{Cursor, Text};
 use super::deserialize::visit_number;
+use super::fast::tally::{enterable, Tally};
 use super::fast::{self, Buffers, MAX_FRAMES};
 use super::reread::{Miss, Reread};
 use super::scalar;
-use super::tally::{enterable, Tally};
 use crate::form::consts::{Consts, Scalar};
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
 use crate::form::Form;
@@ -287,7 +287,10 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
         let value = visitor.visit_map(&mut members)?;
         let tally = members.tally;
         self.expect(b'}')?;
-        if !tally.close_object(checks, fast::keys(self.buffers)) {
+        if tally
+            .close_object(checks, fast::keys(self.buffers))
+            .is_err()
+        {
             return Err(self.miss());
         }
         Ok(value)
@@ -307,7 +310,7 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
         let value = visitor.visit_seq(&mut elements)?;
         let tally = elements.tally;
         self.expect(b']')?;
-        if !tally.close_array(checks) {
+        if tally.close_array(checks).is_err() {
             return Err(self.miss());
         }
         Ok(value)
@@ -406,7 +409,7 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de, '_, '_> {
             Text::Body(s) => s,
             Text::Scratch => de.scratch.as_str(),
         };
-        let Some(schema) = self.tally.name(self.checks, name, fast::keys(de.buffers)) else {
+        let Ok(schema) = self.tally.name(self.checks, name, fast::keys(de.buffers)) else {
             return Err(de.miss());
         };
         let key = match text {
@@ -448,7 +451,7 @@ impl<'de> de::SeqAccess<'de> for Elements<'_, 'de, '_, '_> {
             Some(_) if !self.tally.begun() => {}
             _ => return Err(de.miss()),
         }
-        let Some(schema) = self.tally.element(self.checks) else {
+        let Ok(schema) = self.tally.element(self.checks) else {
             return Err(de.miss());
         };
         de.seeded(schema, seed).map(Some)

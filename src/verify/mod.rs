@@ -31,15 +31,12 @@ mod cursor;
 pub(crate) mod deserialize;
 mod expand;
 pub(crate) mod fast;
-mod fast_stream;
-mod fast_unique;
 mod guided;
 pub(crate) mod matcher;
 pub(crate) mod rejection;
 mod reread;
 pub(crate) mod scalar;
 pub(crate) mod stream;
-mod tally;
 mod unevaluated;
 pub(crate) mod unique;
 
@@ -52,7 +49,7 @@ use crate::parse::event::Event;
 use crate::parse::lex::Input;
 use crate::parse::machine::{Machine, Step};
 use matcher::Matcher;
-use rejection::{Rejection, RejectionKind};
+use rejection::Rejection;
 
 const NONE: u32 = u32::MAX;
 
@@ -252,10 +249,11 @@ impl Runtime {
         crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
         // Admitted bodies rarely need the general validator's bookkeeping; it runs when
         // the fast path is not sure, and decides and explains every rejection.
-        if fast::accepts(form, body, &mut self.fast) {
-            return Ok(());
+        match fast::decide(form, body, &mut self.fast) {
+            fast::Verdict::Admitted => Ok(()),
+            fast::Verdict::Rejected(r) => Err(r),
+            fast::Verdict::Unsure => self.general(form, body),
         }
-        self.general(form, body)
     }
 
     /// [`Runtime::verify`] by the general validator alone (the reference the fast path
@@ -302,19 +300,12 @@ impl Runtime {
     #[cold]
     fn rejection(&self, form: &Form) -> Rejection {
         let cause = self.state.rejected.expect("a rejection has a cause");
-        let node = form.node(cause.node);
-        let (name, form_pointer) = match cause.keyword {
-            Some(k) => (
-                k.name(),
-                crate::form::pointer::join(&node.pointer, k.name()),
-            ),
-            None => ("false", node.pointer.to_string()),
-        };
-        Rejection::new(
-            RejectionKind::NotAdmitted { keyword: name },
+        Rejection::not_admitted(
+            form,
+            cause.node,
+            cause.keyword,
             self.machine.token_start(),
             self.machine.pointer(true),
-            Some(form_pointer),
         )
     }
 }

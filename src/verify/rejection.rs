@@ -70,6 +70,32 @@ impl Rejection {
         }
     }
 
+    /// The rejection of a body that a node's keyword does not admit (`None`: the
+    /// boolean schema `false`), at `offset`, at `pointer` in the body: the one way
+    /// both engines name a failure.
+    pub(crate) fn not_admitted(
+        form: &crate::form::Form,
+        node: crate::form::node::NodeId,
+        keyword: Option<crate::form::vocabulary::Keyword>,
+        offset: u64,
+        pointer: String,
+    ) -> Rejection {
+        let node = form.node(node);
+        let (name, form_pointer) = match keyword {
+            Some(k) => (
+                k.name(),
+                crate::form::pointer::join(&node.pointer, k.name()),
+            ),
+            None => ("false", node.pointer.to_string()),
+        };
+        Rejection::new(
+            RejectionKind::NotAdmitted { keyword: name },
+            offset,
+            pointer,
+            Some(form_pointer),
+        )
+    }
+
     pub(crate) fn with_detail(mut self, detail: String) -> Rejection {
         self.detail = Some(detail);
         self

@@ -35,7 +35,7 @@ use crate::verify::rejection::Rejection;
 use crate::verify::Runtime;
 
 use super::fast;
-use super::fast_stream::Resumable;
+use super::fast::resumable::Resumable;
 
 /// What kind of token the carry holds, and where its end-scan stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,7 +123,10 @@ impl<'f> Verifier<'f> {
                 if fast.feed(self.form, chunk, &mut self.buffers) {
                     return Ok(());
                 }
-                self.hand_over()
+                match fast.take_rejection() {
+                    Some(r) => Err(r),
+                    None => self.hand_over(),
+                }
             }
             None => self.run(chunk, start),
         };
@@ -152,6 +155,9 @@ impl<'f> Verifier<'f> {
         if let Some(fast) = &mut self.fast {
             if fast.finish(self.form, &mut self.buffers) {
                 return Ok(());
+            }
+            if let Some(r) = fast.take_rejection() {
+                return Err(r);
             }
             self.hand_over()?;
         }

@@ -12,13 +12,14 @@
 //! locals, as its hottest loop; the tests hold both to the general validator.
 
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
+use crate::form::vocabulary::Keyword;
 use crate::parse::keys::KeySet;
 
 /// Whether a container meeting node `n` can be read member by member: `n` reads it in
 /// one go (no in-place applicator, no composite `enum`, no `unevaluated*`), and is a
 /// plain object (names looked up in the member index alone) or an array without
 /// `contains` and `uniqueItems`.
-pub(super) fn enterable(n: &Node, object: bool) -> bool {
+pub(in crate::verify) fn enterable(n: &Node, object: bool) -> bool {
     if n.in_place || n.values.is_some() || n.general_only {
         return false;
     }
@@ -37,7 +38,7 @@ pub(super) fn enterable(n: &Node, object: bool) -> bool {
 /// documentation). Every method's `None`/`false` is "not admitted here": the caller
 /// hands over to the general validator.
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Tally {
+pub(in crate::verify) struct Tally {
     /// Members or elements begun.
     count: u64,
     /// Members listed in the member index that were read, a bit each.
@@ -52,38 +53,52 @@ pub(super) struct Tally {
 
 impl Tally {
     /// The member name `name` of an object meeting `checks`: the subschema its value
-    /// meets, once the name is counted and checked; `None` for a duplicate, a name a
-    /// closed object does not list, or one member too many. `keys` holds the unlisted
-    /// names of the open objects.
+    /// meets, once the name is counted and checked; else the keyword the name fails
+    /// (`maxProperties` for one member too many, checked first as the general
+    /// validator checks it; `additionalProperties` for a name a closed object does not
+    /// list), or `None` for a duplicate (the parser's to report). `keys` holds the
+    /// unlisted names of the open objects.
     ///
     /// Always inlined: the guided route's `next_key_seed` did not inline it, and
     /// inlined it takes 1.6% (small) and 2.2% (large) fewer instructions in `into`
     /// (`benches/examples/instructions.rs`); `stream` does not change.
     #[inline(always)]
-    pub(super) fn name(
+    pub(in crate::verify) fn name(
         &mut self,
         checks: Option<&ObjectChecks>,
         name: &str,
         keys: &mut KeySet,
-    ) -> Option<NodeId> {
+    ) -> Result<NodeId, Option<Keyword>> {
         let guess = if self.count == 0 {
             checks.map_or(u32::MAX, |o| o.first_written)
         } else {
             self.guess
         };
         let index = checks.and_then(|o| o.member_index_guessing(name, guess));
+        let mut listed = false;
         let schema = match (checks, index) {
             (Some(o), Some(k)) => {
                 self.guess = o.then_written[k];
                 let bit = 1u64 << k;
                 if self.seen & bit != 0 {
-                    return None; // a duplicate name
+                    return Err(None); // a duplicate name
                 }
                 self.seen |= bit;
                 self.required += u32::from(o.members[k].required);
+                listed = o.members[k].schema.is_some();
                 o.members[k].schema.or(o.additional)
             }
-            (Some(o), None) if o.additional == Some(NodeId::FALSE) => return None,
+            (Some(o), None) if o.additional == Some(NodeId::FALSE) => {
+                let over = o
+                    .max_properties
+                    .as_ref()
+                    .is_some_and(|m| self.count + 1 > m.value);
+                return Err(Some(if over {
+                    Keyword::MaxProperties
+                } else {
+                    Keyword::AdditionalProperties
+                }));
+            }
             _ => {
                 // Names outside the member index cannot equal one inside it, so they
                 // need their own duplicate check.
@@ -92,7 +107,7 @@ impl Tally {
                     self.keys_open = true;
                 }
                 if !keys.insert(name.as_bytes()) {
-                    return None;
+                    return Err(None);
                 }
                 checks.and_then(|o| o.additional)
             }
@@ -102,47 +117,90 @@ impl Tally {
             .and_then(|o| o.max_properties.as_ref())
             .is_some_and(|max| self.count > max.value)
         {
-            return None;
+            return Err(Some(Keyword::MaxProperties));
         }
-        Some(schema.unwrap_or(NodeId::TRUE))
+        if schema == Some(NodeId::FALSE) {
+            // The value meets `false`: the general validator fails the name, naming
+            // the keyword that gave it.
+            return Err(Some(if listed {
+                Keyword::Properties
+            } else {
+                Keyword::AdditionalProperties
+            }));
+        }
+        Ok(schema.unwrap_or(NodeId::TRUE))
     }
 
     /// Whether a member or element has been begun.
     #[inline(always)]
-    pub(super) fn begun(&self) -> bool {
+    pub(in crate::verify) fn begun(&self) -> bool {
         self.count > 0
     }
 
     /// The next element of an array meeting `checks`: the subschema it meets, once it
-    /// is counted; `None` for one element too many.
+    /// is counted; else the keyword it fails at its start (`maxItems` for one element
+    /// too many; `prefixItems` or `items` where that subschema is `false`).
     #[inline]
-    pub(super) fn element(&mut self, checks: Option<&ArrayChecks>) -> Option<NodeId> {
-        let schema = checks
-            .and_then(|a| a.prefix.get(self.count as usize).copied().or(a.items))
+    pub(in crate::verify) fn element(
+        &mut self,
+        checks: Option<&ArrayChecks>,
+    ) -> Result<NodeId, Keyword> {
+        let prefix = checks.and_then(|a| a.prefix.get(self.count as usize).copied());
+        let schema = prefix
+            .or(checks.and_then(|a| a.items))
             .unwrap_or(NodeId::TRUE);
         self.count += 1;
         match checks.and_then(|a| a.max_items.as_ref()) {
-            Some(max) if self.count > max.value => None,
-            _ => Some(schema),
+            Some(max) if self.count > max.value => Err(Keyword::MaxItems),
+            _ if schema == NodeId::FALSE => Err(match prefix {
+                Some(_) => Keyword::PrefixItems,
+                None => Keyword::Items,
+            }),
+            _ => Ok(schema),
         }
     }
 
     /// The object meeting `checks` is closed: whether it has every required member
-    /// and enough of them. Closes its set of unlisted names in `keys`.
-    pub(super) fn close_object(self, checks: Option<&ObjectChecks>, keys: &mut KeySet) -> bool {
+    /// and enough of them, else the keyword it fails. Closes its set of unlisted names
+    /// in `keys`.
+    pub(in crate::verify) fn close_object(
+        self,
+        checks: Option<&ObjectChecks>,
+        keys: &mut KeySet,
+    ) -> Result<(), Keyword> {
         if self.keys_open {
             keys.close();
         }
-        checks.is_none_or(|o| {
-            self.required == o.required
-                && o.min_properties
-                    .as_ref()
-                    .is_none_or(|m| self.count >= m.value)
-        })
+        let Some(o) = checks else {
+            return Ok(());
+        };
+        if self.required != o.required {
+            return Err(Keyword::Required);
+        }
+        if o.min_properties
+            .as_ref()
+            .is_some_and(|m| self.count < m.value)
+        {
+            return Err(Keyword::MinProperties);
+        }
+        Ok(())
     }
 
-    /// The array meeting `checks` is closed: whether it has enough elements.
-    pub(super) fn close_array(self, checks: Option<&ArrayChecks>) -> bool {
-        checks.is_none_or(|a| self.count >= a.min())
+    /// The array meeting `checks` is closed: whether it has enough elements, else
+    /// `minItems`.
+    pub(in crate::verify) fn close_array(
+        self,
+        checks: Option<&ArrayChecks>,
+    ) -> Result<(), Keyword> {
+        match checks {
+            Some(a) if self.count < a.min() => Err(Keyword::MinItems),
+            _ => Ok(()),
+        }
+    }
+
+    /// Members or elements begun.
+    #[inline]
+    pub(in crate::verify) fn count(&self) -> u64 {
+        self.count
     }
 }

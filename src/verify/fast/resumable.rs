@@ -1,6 +1,6 @@
 //! The accept-only fast path for a body that arrives in chunks.
 //!
-//! [`fast`](super::fast) reads a complete body by recursion. Here the body's
+//! [`fast`](super) reads a complete body by recursion. Here the body's
 //! outer containers are kept as explicit frames instead (the open object or array, its
 //! node, and what has been read of it: names seen, required names met, the count), so
 //! that reading can stop at the end of the bytes received so far and go on when more
@@ -11,13 +11,15 @@
 //! again from its start when the next chunk arrives.
 //!
 //! Invariants:
-//! 1. Accept-only, as the recursive pass: [`Resumable::finish`] returns `true` only for a
-//!    body the form admits. Anything else (a keyword that fails, a syntax error, a
-//!    value the pass cannot decide) hands over: the caller gives every byte received
-//!    to the general validator, which decides the verdict, kind and offset exactly as
-//!    if it had read the body from the start. A prefix that already fails a keyword
-//!    read whole hands over at once, so the general validator refuses it at the chunk
-//!    that broke it.
+//! 1. As the recursive pass (its invariants 1 and 5): [`Resumable::finish`] returns
+//!    `true` only for a body the form admits. A prefix that certainly fails the form
+//!    at a place the pass names exactly (a keyword of a frame, or the recursive
+//!    pass's exact failure inside a value, at the path of the frames around it) is
+//!    refused at the chunk that broke it with the general validator's rejection
+//!    ([`Resumable::take_rejection`]). Anything else (a syntax error, a vague
+//!    failure, a value the pass cannot decide) hands over: the caller gives every
+//!    byte received to the general validator, which decides the verdict, kind and
+//!    offset exactly as if it had read the body from the start.
 //! 2. Bounded work: every byte is read by at most one frame and one attempt at its
 //!    value, except the bytes of a value the bytes so far end inside, read again by the
 //!    next attempt; a value that is cut short more than [`MAX_RETRIES`] times hands
@@ -34,10 +36,12 @@
 use crate::form::node::{Node, NodeId};
 use crate::form::Form;
 use crate::parse::lex::{self, Input, Lexed, StrAt};
+use crate::verify::rejection::Rejection;
 
-use super::fast::{self, Buffers, Fail, MAX_FRAMES};
-use super::scalar;
+use super::miss::{Miss, Seg};
 use super::tally::{enterable, Tally};
+use super::{Buffers, Fail, MAX_FRAMES};
+use crate::verify::{fast, scalar};
 
 /// Containers this shallow (the body's outer object and the containers right inside
 /// it) are entered as frames at once, without first trying to read them whole, when
@@ -79,6 +83,8 @@ struct Frame {
     at: At,
     /// What has been read of it.
     tally: Tally,
+    /// Where the name of the member being read begins (objects).
+    name: usize,
 }
 
 /// What reading one value did.
@@ -112,6 +118,9 @@ pub(crate) struct Resumable {
     /// Work left for the recursive pass over the whole stream (invariant 2): its
     /// factor per byte received, as `fast::accepts` allows for a whole body.
     budget: usize,
+    /// The general validator's rejection, when the bytes so far certainly fail the
+    /// form at a place this path names exactly (`fast` invariant 5).
+    rejection: Option<Rejection>,
 }
 
 impl Resumable {
@@ -147,6 +156,13 @@ impl Resumable {
     /// The body is complete: `true` if the form certainly admits it, `false` hands over.
     pub(crate) fn finish(&mut self, form: &Form, buffers: &mut Buffers) -> bool {
         self.tail.is_empty() && self.advance(form, true, buffers) && self.done
+    }
+
+    /// The rejection, if `feed` or `finish` said no because the bytes so far certainly
+    /// fail the form, named exactly as the general validator names it: then nothing
+    /// needs to be read again.
+    pub(crate) fn take_rejection(&mut self) -> Option<Rejection> {
+        self.rejection.take()
     }
 
     /// Every byte received, for the general validator.
@@ -274,18 +290,49 @@ impl Resumable {
                     Some(_) => Step::HandOver,
                 },
             },
-            Err(Fail::Mismatch | Fail::Abort) => Step::HandOver,
+            Err(Fail::Mismatch) => {
+                let (miss, segs) = fast::last_miss(buffers);
+                if miss.exact {
+                    self.fail(form, miss, self.frames.len(), None, segs);
+                }
+                Step::HandOver
+            }
+            Err(Fail::Abort) => Step::HandOver,
         }
+    }
+
+    /// The bytes so far fail the form at `miss`, exactly: the rejection, at the path of
+    /// the first `open` frames (each at its current member or element), then `last`,
+    /// then `segs` (innermost first).
+    #[cold]
+    fn fail(&mut self, form: &Form, miss: Miss, open: usize, last: Option<Seg>, segs: &[Seg]) {
+        let mut outer: Vec<Seg> = self.frames[..open]
+            .iter()
+            .filter_map(|f| match (f.object, f.tally.count()) {
+                (_, 0) => None,
+                (true, _) => Some(Seg::Name(f.name)),
+                (false, k) => Some(Seg::Index(k - 1)),
+            })
+            .collect();
+        outer.extend(last);
+        let r = miss.rejection(form, self.text.as_bytes(), 0, &outer, segs);
+        self.rejection = Some(r);
     }
 
     /// Whether the container at `pos` may become a frame for node `n`: its type and
     /// the depth limits allow it.
     fn may_enter(&mut self, form: &Form, n: &Node, object: bool) -> Step {
         let depth = self.frames.len();
-        if scalar::check_open(n, form.consts(), object).is_err()
-            || depth >= form.limits().max_depth()
-            || depth >= MAX_FRAMES as usize
-        {
+        if depth >= form.limits().max_depth() {
+            // The parser refuses the bracket.
+            return Step::HandOver;
+        }
+        if let Err(keyword) = scalar::check_open(n, form.consts(), object) {
+            let miss = Miss::new(self.pos, n.landing, keyword, &[]);
+            self.fail(form, miss, self.frames.len(), None, &[]);
+            return Step::HandOver;
+        }
+        if depth >= MAX_FRAMES as usize {
             return Step::HandOver;
         }
         self.retries = 0;
@@ -300,6 +347,7 @@ impl Resumable {
             object,
             at: At::Start,
             tally: Tally::default(),
+            name: 0,
         });
     }
 
@@ -328,7 +376,15 @@ impl Resumable {
         if self.frames.is_empty() {
             self.done = true;
         }
-        fits
+        match fits {
+            Ok(()) => true,
+            Err(keyword) => {
+                // At the closing bracket, just read; the path is the container's.
+                let miss = Miss::new(self.pos - 1, frame.node_landed(form), Some(keyword), &[]);
+                self.fail(form, miss, self.frames.len(), None, &[]);
+                false
+            }
+        }
     }
 
     /// The member name at `pos` in the innermost frame, an object: counted and checked
@@ -348,9 +404,18 @@ impl Resumable {
             Err(Fail::Truncated) => return self.wait(),
             Err(_) => return Some(false),
         };
-        let Some(schema) = frame.tally.name(checks, name, keys) else {
-            return Some(false);
+        let schema = match frame.tally.name(checks, name, keys) {
+            Ok(schema) => schema,
+            Err(None) => return Some(false),
+            Err(Some(keyword)) => {
+                let node = frame.node_landed(form);
+                let miss = Miss::new(i, node, Some(keyword), &[]);
+                let open = self.frames.len() - 1;
+                self.fail(form, miss, open, Some(Seg::Name(i)), &[]);
+                return Some(false);
+            }
         };
+        frame.name = i;
         frame.at = At::Colon(schema);
         self.retries = 0;
         self.pos = end;
@@ -363,12 +428,43 @@ impl Resumable {
         let frame = self.frames.last_mut().expect("an open frame");
         let checks = landing(form, frame.node).array.as_deref();
         match frame.tally.element(checks) {
-            Some(schema) => {
+            Ok(schema) => {
                 frame.at = At::Member(schema);
                 true
             }
-            None => false,
+            Err(keyword) => {
+                let node = frame.node_landed(form);
+                let index = frame.tally.count() - 1;
+                if self.token_whole(form) {
+                    // The general validator fails the element at its first token.
+                    let miss = Miss::new(self.pos, node, Some(keyword), &[]);
+                    let open = self.frames.len() - 1;
+                    self.fail(form, miss, open, Some(Seg::Index(index)), &[]);
+                }
+                false
+            }
         }
+    }
+
+    /// Whether the token at `pos`, a value's first, is one the parser has read whole
+    /// (a bracket within the depth limit, or a whole scalar): an element failing at
+    /// its start is refused there only then.
+    #[cold]
+    fn token_whole(&self, form: &Form) -> bool {
+        let (bytes, i) = (self.text.as_bytes(), self.pos);
+        let r = match bytes.get(i) {
+            Some(b'{' | b'[') => return self.frames.len() < form.limits().max_depth(),
+            Some(b'"') => {
+                let mut scratch = String::new();
+                return name_at(&self.text, i, false, &mut scratch).is_ok();
+            }
+            Some(b'-' | b'0'..=b'9') => lex::number(bytes, i, false),
+            Some(b't') => lex::literal(bytes, i, b"true", false),
+            Some(b'f') => lex::literal(bytes, i, b"false", false),
+            Some(b'n') => lex::literal(bytes, i, b"null", false),
+            _ => return false,
+        };
+        matches!(r, Ok(Lexed::Done(..)))
     }
 
     /// The member value or element at `pos`, meeting node `schema`: as [`Self::name`].
@@ -392,6 +488,13 @@ impl Resumable {
             Step::HandOver => return Some(false),
         }
         Some(true)
+    }
+}
+
+impl Frame {
+    /// The node the container meets, bare `$ref` chains followed.
+    fn node_landed(&self, form: &Form) -> NodeId {
+        form.nodes()[self.node.index()].landing
     }
 }
 

@@ -1,52 +1,70 @@
-//! The accept-only fast path: one schema-directed pass over a complete body that can
-//! only say "admitted" or "not sure".
+//! The fast engine: one schema-directed pass over a complete body that says
+//! "admitted", "rejected, exactly as the general validator rejects it", or "not sure".
 //!
 //! The general validator (`verify/mod.rs`) takes strict events one at a time and keeps,
 //! for every open container, the instances of every subschema that applies to it, so
 //! that it can stream, share work among overlapping branches and say exactly where and
-//! why a body fails. Most bodies are admitted, and for them that bookkeeping is the
-//! larger part of the cost. This pass walks the body and the compiled form together
-//! instead, the way a recursive-descent parser walks a grammar: a member name is looked
-//! up once in its object's member index, which also detects duplicates for listed names
-//! (a bit per member), and each value is checked against the one node it meets. Where a
-//! value meets several subschemas at once (`allOf`, `anyOf`, `oneOf`, `$ref` with
-//! sibling keywords) the pass rewinds to the value's first byte and reads it once per
-//! subschema.
+//! why a body fails. That bookkeeping is the larger part of its cost. This pass walks
+//! the body and the compiled form together instead, the way a recursive-descent parser
+//! walks a grammar: a member name is looked up once in its object's member index, which
+//! also detects duplicates for listed names (a bit per member), and each value is
+//! checked against the one node it meets. Where a value meets several subschemas at
+//! once (`allOf`, `anyOf`, `oneOf`, `$ref` with sibling keywords) the pass rewinds to
+//! the value's first byte and reads it once per subschema.
 //!
 //! Vocabulary v2 is decided here too, except `unevaluated*` (`Node::general_only`):
 //! `patternProperties` and `propertyNames` as each name is read (the name's token is
 //! read again as a string value), `dependentRequired` and `dependentSchemas` from a
 //! bit per tracked name once the object is read, `contains` by reading each element
-//! once more, `uniqueItems` by the sorted keys of scalar elements (`fast_unique`; an
+//! once more, `uniqueItems` by the sorted keys of scalar elements (`unique.rs`; an
 //! array of containers that must be unique is handed over), `not` and `if` by reading
 //! the value once more.
 //!
 //! Invariants:
-//! 1. Accept-only: [`accepts`] returns `true` only for a body that is strict JSON within
-//!    the form's limits and that the form admits. Everything else (a syntax error, a
-//!    failed keyword, a composite `enum`, a keyword it leaves to the general validator
+//! 1. Sound admission: [`decide`] says `Admitted` only for a body that is strict JSON
+//!    within the form's limits and that the form admits. What it cannot decide (a
+//!    syntax error, a composite `enum`, a keyword it leaves to the general validator
 //!    (`Node::general_only`), a body nested deeper than [`MAX_FRAMES`], a spent
-//!    budget) returns `false`, and the caller runs the general validator, which
-//!    decides the verdict and reports the rejection. A wrong `false` costs time, never
-//!    correctness; the lexers are the parser's own, so strictness is the parser's.
+//!    budget) is `Unsure`, and the caller runs the general validator. A wrong `Unsure`
+//!    costs time, never correctness; the lexers are the parser's own, so strictness is
+//!    the parser's.
 //! 2. Bounded work: every value visited and every token byte read is charged to a
 //!    budget of `BUDGET_FACTOR × len + BUDGET_SLACK`, so rewinding can at most multiply
 //!    the cost of a pass by a constant before the general validator takes over.
 //! 3. Bounded stack: the pass recurses once per container and per in-place subschema,
 //!    at most [`MAX_FRAMES`] deep; deeper bodies are left to the non-recursive validator.
 //! 4. Nothing is allocated once the reused buffers are warm (names of open objects
-//!    without a member index, unescaped strings, and `uniqueItems` keys).
+//!    without a member index, unescaped strings, `uniqueItems` keys, failure paths).
+//! 5. Exact rejection: `Rejected` is the general validator's rejection of the body,
+//!    the same kind, offset, pointer and form pointer. A failure is recorded where a
+//!    keyword fails (`failure.rs`, `miss.rs`) only where the general validator fails
+//!    the body at that token for that cause; anything else is a *vague* failure, which
+//!    lets another branch be tried but is never reported (`Unsure`). While `anyOf`
+//!    and `oneOf` branches are tried, nothing is recorded; a node that fails is read
+//!    again with failures recorded only when its failure can reach the body's root.
+//!    So a body that fails late costs about what admitting it costs, and the general
+//!    validator never reads a body twice for a failure the pass has already found.
 //!
-//! Measured by `cargo bench -p formgate-bench --bench verify` (see `benches/README.md`).
+//! Measured by `cargo bench -p formgate-bench --bench verify` and `--bench rejection`
+//! (see `benches/README.md`).
 
 use crate::form::consts::{Consts, Scalar};
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
+use crate::form::vocabulary::Keyword;
 use crate::form::Form;
 use crate::parse::keys::KeySet;
 use crate::parse::lex::{self, Input, Lexed, StrAt};
 
-use super::fast_unique::UniqueKeys;
+use super::rejection::Rejection;
 use super::scalar;
+use miss::{Miss, Seg};
+use unique::UniqueKeys;
+
+mod failure;
+pub(super) mod miss;
+pub(super) mod resumable;
+pub(super) mod tally;
+mod unique;
 
 /// The deepest recursion (open containers plus in-place subschemas on one path) the
 /// fast path takes on. At 96 it needed between 32 and 48 KiB of stack in an optimized
@@ -68,6 +86,10 @@ pub(crate) struct Buffers {
     scratch: String,
     /// Canonical keys of the elements of open `uniqueItems` arrays.
     unique: UniqueKeys,
+    /// The last failure (invariant 5).
+    miss: Miss,
+    /// The path of the last failure, innermost segment first (`Miss::from`).
+    segs: Vec<Seg>,
 }
 
 /// The node `id` lands on: bare `$ref` chains were followed at compile time
@@ -77,19 +99,56 @@ pub(super) fn landing(nodes: &[Node], id: NodeId) -> &Node {
     &nodes[nodes[id.index()].landing.index()]
 }
 
+/// What the pass says of a whole body.
+#[derive(Debug)]
+pub(crate) enum Verdict {
+    /// The form certainly admits it (invariant 1).
+    Admitted,
+    /// The form certainly does not, and this is the general validator's rejection
+    /// (invariant 5).
+    Rejected(Rejection),
+    /// Not sure: the general validator decides.
+    Unsure,
+}
+
 /// Whether `form` certainly admits `body` (invariant 1). `false` means "not sure".
 pub(crate) fn accepts(form: &Form, body: &[u8], buffers: &mut Buffers) -> bool {
+    matches!(decide(form, body, buffers), Verdict::Admitted)
+}
+
+/// What the pass can say of `body`: admitted, rejected exactly as the general
+/// validator rejects it, or not sure (invariants 1 and 5).
+pub(crate) fn decide(form: &Form, body: &[u8], buffers: &mut Buffers) -> Verdict {
     let limits = form.limits();
     if body.len() > limits.max_bytes() {
-        return false;
+        return Verdict::Unsure;
     }
     clear(buffers);
     let mut pass = Pass::new(form, body, true, 0, 0, buffers);
-    if pass.value(form.root()).is_err() {
-        return false;
+    match pass.value(form.root()) {
+        Ok(()) => {
+            pass.skip_ws();
+            if pass.pos == body.len() {
+                Verdict::Admitted
+            } else {
+                Verdict::Unsure
+            }
+        }
+        Err(Fail::Mismatch) if pass.miss.exact => {
+            let miss = *pass.miss;
+            let segs = pass.segs.get(miss.from..).unwrap_or(&[]);
+            Verdict::Rejected(miss.rejection(form, body, 0, &[], segs))
+        }
+        Err(_) => Verdict::Unsure,
     }
-    pass.skip_ws();
-    pass.pos == body.len()
+}
+
+/// The failure of the last [`value_at`] or [`value_in`] that said `Mismatch`, and its
+/// path below the value read: where and why, when it is exact (invariant 5).
+pub(super) fn last_miss(buffers: &Buffers) -> (Miss, &[Seg]) {
+    let m = buffers.miss;
+    let segs = buffers.segs.get(m.from..).unwrap_or(&[]);
+    (m, segs)
 }
 
 /// The value starting at `start` (after whitespace) in `body`, a prefix of the body
@@ -141,6 +200,8 @@ pub(super) fn budget(len: usize) -> usize {
 pub(super) fn clear(buffers: &mut Buffers) {
     buffers.keys.clear();
     buffers.unique.clear();
+    buffers.segs.clear();
+    buffers.miss = Miss::default();
 }
 
 /// The name set of `buffers` (for the open objects of `guided`).
@@ -158,7 +219,8 @@ pub(super) fn keys_and_scratch(buffers: &mut Buffers) -> (&mut KeySet, &mut Stri
 /// `anyOf`/`oneOf` branch); `Abort` and `Truncated` end the pass with "not sure".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Fail {
-    /// The value fails a keyword of the subschema being tried, on tokens read whole.
+    /// The value fails a keyword of the subschema being tried, on tokens read whole;
+    /// where and why are in the pass's `miss` (invariant 5).
     Mismatch,
     /// Not strict JSON, beyond a limit, out of budget, or outside what this pass handles.
     Abort,
@@ -191,6 +253,13 @@ struct Pass<'a, 'f> {
     /// The tracked names (`ObjectChecks::tracked`) present in the object whose members
     /// were read last, as bits: `dependentSchemas` reads them once its object is read.
     present: u64,
+    /// The last failure, and the path segments pushed as it unwinds (invariant 5).
+    miss: &'f mut Miss,
+    segs: &'f mut Vec<Seg>,
+    /// Whether failures are recorded in `miss` and `segs`. Off while `anyOf` and
+    /// `oneOf` branches are tried (most failures there are recovered from); a failed
+    /// applicator is read again with it on when its failure may be reported.
+    record: bool,
 }
 
 impl<'a, 'f> Pass<'a, 'f> {
@@ -219,6 +288,9 @@ impl<'a, 'f> Pass<'a, 'f> {
             scratch: &mut buffers.scratch,
             unique: &mut buffers.unique,
             present: 0,
+            miss: &mut buffers.miss,
+            segs: &mut buffers.segs,
+            record: true,
         }
     }
 
@@ -318,12 +390,17 @@ impl<'a, 'f> Pass<'a, 'f> {
     }
 
     /// A node with in-place applicators: its own keywords and each applicator read the
-    /// same value in turn.
+    /// same value in turn. The parts that must pass are all read, so that a failure is
+    /// the earliest one (invariant 5).
     fn applicators(&mut self, n: &'f Node) -> R {
         if n.general_only {
             // `unevaluatedProperties` and `unevaluatedItems` are the general validator's.
             return Err(Fail::Abort);
         }
+        self.in_place(n)
+    }
+
+    fn in_place(&mut self, n: &'f Node) -> R {
         let start = self.pos;
         let mut end = start;
         // Whether a subschema was cut short by the end of a prefix (`Truncated`): the
@@ -337,36 +414,34 @@ impl<'a, 'f> Pass<'a, 'f> {
             }
             r => r,
         };
+        // A part that must pass fails: the value fails, at the earliest failure of
+        // them all, which `settle` finds.
         if !n.asserts_nothing {
-            note(self.own(n))?;
+            if let Err(e) = note(self.own(n)) {
+                return Err(self.settled(e, n, start));
+            }
             end = self.pos;
         }
         if let Some(target) = n.reference {
-            note(self.attempt(start, target, &mut end))?;
+            if let Err(e) = note(self.attempt(start, target, &mut end)) {
+                return Err(self.settled(e, n, start));
+            }
         }
         for &b in &n.all_of {
-            note(self.attempt(start, b, &mut end))?;
+            if let Err(e) = note(self.attempt(start, b, &mut end)) {
+                return Err(self.settled(e, n, start));
+            }
         }
         if !n.any_of.is_empty() {
-            let mut passed = false;
-            for &b in &n.any_of {
-                match self.attempt(start, b, &mut end) {
-                    Ok(()) => {
-                        passed = true;
-                        break;
-                    }
-                    Err(Fail::Mismatch) => {}
-                    // No later branch can pass a value cut short: undecided.
-                    Err(Fail::Truncated) => {
-                        cut = true;
-                        passed = true;
-                        break;
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-            if !passed {
-                return Err(Fail::Mismatch);
+            let record = std::mem::replace(&mut self.record, false);
+            let r = self.any_branch(&n.any_of, start, &mut end);
+            self.record = record;
+            match r {
+                Ok(true) => {}
+                Ok(false) => return Err(self.settled(Fail::Mismatch, n, start)),
+                // No later branch can pass a value cut short: undecided.
+                Err(Fail::Truncated) => cut = true,
+                Err(e) => return Err(e),
             }
         }
         if let Some(x) = n.not {
@@ -375,7 +450,8 @@ impl<'a, 'f> Pass<'a, 'f> {
             // that fails `x` certainly passes `not`.
             let mut ignored = start;
             match self.attempt(start, x, &mut ignored) {
-                Ok(()) => return Err(Fail::Mismatch),
+                // `not` fails at a time this pass does not follow.
+                Ok(()) => return Err(self.vague()),
                 Err(Fail::Mismatch) => {}
                 Err(Fail::Truncated) => cut = true,
                 Err(e) => return Err(e),
@@ -393,32 +469,26 @@ impl<'a, 'f> Pass<'a, 'f> {
                 Err(e) => return Err(e),
             };
             if let Some(b) = branch {
-                let r = self.attempt(start, b, &mut end);
-                if r == Err(Fail::Truncated) {
-                    cut = true;
-                } else {
-                    r?;
+                match self.attempt(start, b, &mut end) {
+                    Ok(()) => {}
+                    Err(Fail::Truncated) => cut = true,
+                    // As `not`: not followed.
+                    Err(e) => return Err(self.unplaced(e)),
                 }
             }
         }
         if !n.one_of.is_empty() {
-            let mut passed = 0;
-            let mut undecided = false;
-            for &b in &n.one_of {
-                match self.attempt(start, b, &mut end) {
-                    Ok(()) => passed += 1,
-                    Err(Fail::Mismatch) => {}
-                    Err(Fail::Truncated) => undecided = true,
-                    Err(e) => return Err(e),
-                }
-                if passed > 1 {
-                    return Err(Fail::Mismatch);
-                }
-            }
-            if undecided {
-                cut = true;
-            } else if passed != 1 {
-                return Err(Fail::Mismatch);
+            let record = std::mem::replace(&mut self.record, false);
+            let r = self.one_branch(&n.one_of, start, &mut end);
+            self.record = record;
+            match r {
+                Ok(1) => {}
+                // Every branch failed: at the last one's failure, as for `anyOf`.
+                Ok(0) => return Err(self.settled(Fail::Mismatch, n, start)),
+                // Two passed: `oneOf` fails at a time this pass does not follow.
+                Ok(_) => return Err(self.vague()),
+                Err(Fail::Truncated) => cut = true,
+                Err(e) => return Err(e),
             }
         }
         if cut {
@@ -434,7 +504,54 @@ impl<'a, 'f> Pass<'a, 'f> {
         Ok(())
     }
 
-    /// The value at the cursor against node `n`'s own keywords.
+    /// The `oneOf` branches `branches` on the value at `start`: how many pass, up to
+    /// two (`end` is where one ended).
+    #[inline]
+    fn one_branch(
+        &mut self,
+        branches: &[NodeId],
+        start: usize,
+        end: &mut usize,
+    ) -> Result<u32, Fail> {
+        let mut passed = 0;
+        let mut undecided = false;
+        for &b in branches {
+            match self.attempt(start, b, end) {
+                Ok(()) => passed += 1,
+                Err(Fail::Mismatch) => {}
+                Err(Fail::Truncated) => undecided = true,
+                Err(e) => return Err(e),
+            }
+            if passed > 1 {
+                return Ok(passed);
+            }
+        }
+        if undecided {
+            return Err(Fail::Truncated);
+        }
+        Ok(passed)
+    }
+
+    /// The `anyOf` branches `branches` on the value at `start`: `Ok(true)` when one
+    /// passes (`end` is where it ended), `Ok(false)` when every one fails.
+    #[inline]
+    fn any_branch(
+        &mut self,
+        branches: &[NodeId],
+        start: usize,
+        end: &mut usize,
+    ) -> Result<bool, Fail> {
+        for &b in branches {
+            match self.attempt(start, b, end) {
+                Ok(()) => return Ok(true),
+                Err(Fail::Mismatch) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(false)
+    }
+
+    /// The value at the cursor against node `n` (whose id is `id`)'s own keywords.
     #[inline(always)]
     fn own(&mut self, n: &'f Node) -> R {
         let i = self.pos;
@@ -446,8 +563,12 @@ impl<'a, 'f> Pass<'a, 'f> {
             b'"' => self.own_string(n, i),
             b'{' | b'[' => {
                 let object = c == b'{';
-                if scalar::check_open(n, consts, object).is_err() {
-                    return Err(Fail::Mismatch);
+                if let Err(k) = scalar::check_open(n, consts, object) {
+                    if self.depth >= self.max_depth {
+                        // The parser refuses the bracket first.
+                        return Err(Fail::Abort);
+                    }
+                    return Err(self.miss(i, n, k));
                 }
                 if n.values.is_some() || n.general_only {
                     // A composite `enum`/`const`, and `unevaluated*`, are the general
@@ -460,14 +581,14 @@ impl<'a, 'f> Pass<'a, 'f> {
                 self.depth += 1;
                 self.pos = i + 1;
                 let r = if object {
-                    self.object(n.object.as_deref())
+                    self.object(n)
                 } else {
-                    self.array(n.array.as_deref())
+                    self.array(n)
                 };
                 self.depth -= 1;
-                r?;
+                r.map_err(|e| self.container_failed(e, n))?;
                 if object && n.object.as_deref().is_some_and(|o| !o.plain) {
-                    self.dependent_schemas(n, i)?;
+                    self.dependent_schemas(n, i).map_err(|e| self.unplaced(e))?;
                 }
                 Ok(())
             }
@@ -482,7 +603,10 @@ impl<'a, 'f> Pass<'a, 'f> {
                     Ok(Lexed::Done((), end)) => self.pos = end,
                     r => return Err(self.unlexed(r)),
                 }
-                scalar::check(n, consts, scalar).map_err(|_| Fail::Mismatch)
+                match scalar::check(n, consts, scalar) {
+                    Ok(()) => Ok(()),
+                    Err(k) => Err(self.miss(i, n, k)),
+                }
             }
             _ => Err(Fail::Abort),
         }
@@ -517,7 +641,9 @@ impl<'a, 'f> Pass<'a, 'f> {
         let r = scalar::check_string(n, self.consts, s);
         self.pos = end;
         self.spend(end - i)?;
-        r.map_err(|_| Fail::Mismatch)?;
+        if let Err(k) = r {
+            return Err(self.miss(i, n, k));
+        }
         if n.string.as_deref().is_some_and(|c| c.content.is_some()) {
             // `contentEncoding`, `contentMediaType`, `contentSchema` are the general
             // validator's (`verify/content.rs`).
@@ -536,7 +662,10 @@ impl<'a, 'f> Pass<'a, 'f> {
         let text = lex::ascii(&self.inp, i, end);
         self.pos = end;
         self.spend(end - i)?;
-        scalar::check(n, self.consts, Scalar::Number(text)).map_err(|_| Fail::Mismatch)
+        match scalar::check(n, self.consts, Scalar::Number(text)) {
+            Ok(()) => Ok(()),
+            Err(k) => Err(self.miss(i, n, k)),
+        }
     }
 
     /// A member value or an element against node `id`: a string or number meeting a
@@ -562,8 +691,10 @@ impl<'a, 'f> Pass<'a, 'f> {
         self.value(id)
     }
 
-    /// The members of an object whose `{` was just read.
-    fn object(&mut self, checks: Option<&'f ObjectChecks>) -> R {
+    /// The members of an object meeting node `owner`, whose `{` was just read.
+    #[inline(always)]
+    fn object(&mut self, owner: &'f Node) -> R {
+        let checks = owner.object.as_deref();
         if checks.is_some_and(|o| {
             o.members.len() > 64 || o.tracked.len() > 64 || o.pattern_properties.len() > 64
         }) {
@@ -571,14 +702,19 @@ impl<'a, 'f> Pass<'a, 'f> {
             return Err(Fail::Abort);
         }
         let mut keys_open = false;
-        let r = self.members(checks, &mut keys_open);
+        let r = self.members(owner, checks, &mut keys_open);
         if keys_open {
             self.keys.close();
         }
         r
     }
 
-    fn members(&mut self, checks: Option<&'f ObjectChecks>, keys_open: &mut bool) -> R {
+    fn members(
+        &mut self,
+        owner: &'f Node,
+        checks: Option<&'f ObjectChecks>,
+        keys_open: &mut bool,
+    ) -> R {
         let mut seen: u64 = 0;
         let mut required = 0u32;
         let mut count: u64 = 0;
@@ -620,7 +756,12 @@ impl<'a, 'f> Pass<'a, 'f> {
                         if plain && checks.is_some_and(|o| o.additional == Some(NodeId::FALSE)) {
                             // Closed (the common anyOf branch that does not fit): no
                             // need to remember the name.
-                            return Err(Fail::Mismatch);
+                            return Err(self.name_fails(
+                                i,
+                                owner,
+                                count,
+                                Keyword::AdditionalProperties,
+                            ));
                         }
                         // Names outside the member index cannot equal one inside it,
                         // so they need their own duplicate check.
@@ -638,7 +779,14 @@ impl<'a, 'f> Pass<'a, 'f> {
                 let schema = match checks {
                     Some(o) if plain => match listed {
                         Some(s) => s.or(o.additional),
-                        None if o.additional == Some(NodeId::FALSE) => return Err(Fail::Mismatch),
+                        None if o.additional == Some(NodeId::FALSE) => {
+                            return Err(self.name_fails(
+                                i,
+                                owner,
+                                count,
+                                Keyword::AdditionalProperties,
+                            ))
+                        }
                         None => o.additional,
                     },
                     Some(o) => {
@@ -656,9 +804,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                         match listed.flatten() {
                             Some(s) => Some(s),
                             None if patterns != 0 => None,
-                            None if o.additional == Some(NodeId::FALSE) => {
-                                return Err(Fail::Mismatch)
-                            }
+                            None if o.additional == Some(NodeId::FALSE) => return Err(self.vague()),
                             None => o.additional,
                         }
                     }
@@ -667,7 +813,9 @@ impl<'a, 'f> Pass<'a, 'f> {
                 if let Some(names) = checks.and_then(|o| o.property_names) {
                     // The name is a string value of its own: read its token again as one.
                     let mut ignored = i;
-                    self.attempt(i, names, &mut ignored)?;
+                    if let Err(e) = self.attempt(i, names, &mut ignored) {
+                        return Err(self.unplaced(e));
+                    }
                 }
                 self.pos = end;
                 self.spend(end - i)?;
@@ -682,13 +830,15 @@ impl<'a, 'f> Pass<'a, 'f> {
                 count += 1;
                 if let Some(max) = checks.and_then(|o| o.max_properties.as_ref()) {
                     if count > max.value {
-                        return Err(Fail::Mismatch);
+                        return Err(self.name_fails(i, owner, count - 1, Keyword::MaxProperties));
                     }
                 }
                 if patterns == 0 {
-                    self.child(schema.unwrap_or(NodeId::TRUE))?;
-                } else {
-                    self.member_patterns(checks, schema, patterns)?;
+                    if let Err(e) = self.child(schema.unwrap_or(NodeId::TRUE)) {
+                        return Err(self.member_failed(e, i, owner));
+                    }
+                } else if let Err(e) = self.member_patterns(checks, schema, patterns) {
+                    return Err(self.unplaced(e));
                 }
                 if self.closes(b'}')? {
                     break;
@@ -698,15 +848,20 @@ impl<'a, 'f> Pass<'a, 'f> {
         let Some(o) = checks else {
             return Ok(());
         };
-        if required != o.required || o.min_properties.as_ref().is_some_and(|m| count < m.value) {
-            return Err(Fail::Mismatch);
+        // The closing `}` was just read.
+        let close = self.pos - 1;
+        if required != o.required {
+            return Err(self.miss(close, owner, Some(Keyword::Required)));
+        }
+        if o.min_properties.as_ref().is_some_and(|m| count < m.value) {
+            return Err(self.miss(close, owner, Some(Keyword::MinProperties)));
         }
         if !plain {
             for (trigger, names) in &o.dependent_required_bits {
                 if present & (1u64 << trigger) != 0
                     && !names.iter().all(|&n| present & (1u64 << n) != 0)
                 {
-                    return Err(Fail::Mismatch);
+                    return Err(self.miss(close, owner, Some(Keyword::DependentRequired)));
                 }
             }
             // Written last, after every nested object, so that it is this object's.
@@ -758,22 +913,31 @@ impl<'a, 'f> Pass<'a, 'f> {
         }
     }
 
-    /// The elements of an array whose `[` was just read.
-    fn array(&mut self, checks: Option<&'f ArrayChecks>) -> R {
+    /// The elements of an array meeting node `owner`, whose `[` was just read.
+    #[inline(always)]
+    fn array(&mut self, owner: &'f Node) -> R {
+        let checks = owner.array.as_deref();
         let unique = checks.is_some_and(|a| a.unique());
         let mark = self.unique.mark();
-        let mut r = self.elements(checks, unique, mark);
+        let mut r = self.elements(owner, checks, unique, mark);
         if unique {
-            if r == Err(Fail::Truncated) && self.unique.repeats(mark) {
-                // Cut short, but two elements read whole are already equal.
-                r = Err(Fail::Mismatch);
+            if matches!(r, Err(Fail::Truncated | Fail::Mismatch)) && self.unique.repeats(mark) {
+                // Two elements read whole are already equal: the general validator
+                // failed `uniqueItems` when the second ended, before anything later.
+                r = Err(self.vague());
             }
             self.unique.release(mark);
         }
         r
     }
 
-    fn elements(&mut self, checks: Option<&'f ArrayChecks>, unique: bool, mark: usize) -> R {
+    fn elements(
+        &mut self,
+        owner: &'f Node,
+        checks: Option<&'f ArrayChecks>,
+        unique: bool,
+        mark: usize,
+    ) -> R {
         let contains = checks.and_then(|a| a.contains);
         let mut count: u64 = 0;
         let mut matched: u64 = 0;
@@ -794,11 +958,13 @@ impl<'a, 'f> Pass<'a, 'f> {
                 count += 1;
                 if let Some(max) = checks.and_then(|a| a.max_items.as_ref()) {
                     if count > max.value {
-                        return Err(Fail::Mismatch);
+                        return Err(self.too_many_elements(owner, count));
                     }
                 }
                 if !unique && contains.is_none() {
-                    self.child(schema)?;
+                    if let Err(e) = self.child(schema) {
+                        return Err(self.element_failed(e, owner, count));
+                    }
                     if self.closes(b']')? {
                         break;
                     }
@@ -806,7 +972,9 @@ impl<'a, 'f> Pass<'a, 'f> {
                 }
                 self.skip_ws();
                 let start = self.pos;
-                self.child(schema)?;
+                if let Err(e) = self.child(schema) {
+                    return Err(self.element_failed(e, owner, count));
+                }
                 let end = self.pos;
                 if let Some(c) = contains {
                     // The element was read whole above; a `Mismatch` here only says it
@@ -819,7 +987,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                                 .and_then(|a| a.max_contains.as_ref())
                                 .is_some_and(|m| matched > m.value)
                             {
-                                return Err(Fail::Mismatch);
+                                return Err(self.vague());
                             }
                         }
                         Err(Fail::Mismatch) => {}
@@ -838,17 +1006,26 @@ impl<'a, 'f> Pass<'a, 'f> {
         let Some(a) = checks else {
             return Ok(());
         };
+        // The closing `]` was just read.
+        let close = self.pos - 1;
         if count < a.min() {
-            return Err(Fail::Mismatch);
+            return Err(self.miss(close, owner, Some(Keyword::MinItems)));
         }
         if contains.is_some() {
             let min = a.min_contains.as_ref().map_or(1, |c| c.value);
-            if matched < min || a.max_contains.as_ref().is_some_and(|m| matched > m.value) {
-                return Err(Fail::Mismatch);
+            if matched < min {
+                let keyword = match a.min_contains {
+                    Some(_) => Keyword::MinContains,
+                    None => Keyword::Contains,
+                };
+                return Err(self.miss(close, owner, Some(keyword)));
+            }
+            if a.max_contains.as_ref().is_some_and(|m| matched > m.value) {
+                return Err(self.vague());
             }
         }
         if unique && self.unique.repeats(mark) {
-            return Err(Fail::Mismatch);
+            return Err(self.vague());
         }
         Ok(())
     }
