@@ -32,6 +32,10 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use tower::ServiceExt as _;
 
+#[path = "orders.rs"]
+mod orders;
+use orders::{order, Order};
+
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
@@ -44,65 +48,9 @@ struct Ticket {
     tags: Vec<String>,
 }
 
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct Order {
-    id: u64,
-    #[schemars(length(min = 1, max = 80))]
-    customer: String,
-    #[schemars(length(min = 1, max = 500))]
-    items: Vec<Item>,
-}
-
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct Item {
-    #[schemars(length(min = 1, max = 32))]
-    sku: String,
-    #[schemars(range(min = 1))]
-    quantity: u16,
-    price_cents: u32,
-    note: Option<String>,
-    state: State,
-}
-
-#[derive(Deserialize, JsonSchema)]
-#[allow(dead_code)]
-enum State {
-    Pending,
-    Packed,
-    Shipped,
-}
-
 fn ticket() -> Vec<u8> {
     br#"{"title":"The printer on floor 3 is on fire","priority":1,"tags":["hardware","urgent"]}"#
         .to_vec()
-}
-
-fn order() -> Vec<u8> {
-    let items: Vec<String> = (0..100)
-        .map(|i| {
-            let note = if i % 3 == 0 {
-                format!("\"gift wrap, card {i}\"")
-            } else {
-                "null".to_owned()
-            };
-            let state = ["Pending", "Packed", "Shipped"][i % 3];
-            format!(
-                r#"{{"sku":"SKU-{:06}","quantity":{},"price_cents":{},"note":{note},"state":"{state}"}}"#,
-                i * 7919 % 1_000_000,
-                1 + i % 12,
-                199 + i * 37
-            )
-        })
-        .collect();
-    format!(
-        r#"{{"id":4200000017,"customer":"Ada Lovelace","items":[{}]}}"#,
-        items.join(",")
-    )
-    .into_bytes()
 }
 
 /// The three routers for `T`, in the order of the module docs.

@@ -272,6 +272,58 @@ pub fn large_early_break() -> Case {
     }
 }
 
+/// `case` with the text `from`, where it last occurs in the body, replaced by `to`:
+/// the body then breaks its form in its last record (`from` must occur).
+fn broken_last(mut case: Case, from: &str, to: &str) -> Case {
+    let text = String::from_utf8(case.body).expect("UTF-8");
+    let at = text.rfind(from).expect("the text to break");
+    case.body = format!("{}{to}{}", &text[..at], &text[at + from.len()..]).into_bytes();
+    case.name = match case.name {
+        "small" => "small_late",
+        "medium" => "medium_late",
+        "large" => "large_late",
+        other => other,
+    };
+    case.admitted = false;
+    case
+}
+
+/// The small body breaking its form in its last member: `summary` misspelt, which the
+/// closed object does not list.
+pub fn small_late() -> Case {
+    broken_last(small(), "\"summary\"", "\"summarx\"")
+}
+
+/// The medium body with its last span's style out of the form's `enum` (as
+/// `benches/http.sh` rejects it).
+pub fn medium_late() -> Case {
+    let case = medium();
+    let text = std::str::from_utf8(&case.body).expect("UTF-8");
+    let at = text.rfind("\"style\":\"").expect("a span") + "\"style\":\"".len();
+    let end = at + text[at..].find('"').expect("a closing quote");
+    let style = text[at..end].to_owned();
+    broken_last(
+        case,
+        &format!("\"style\":\"{style}\""),
+        "\"style\":\"blink\"",
+    )
+}
+
+/// The large body with its last record breaking the form (a tag out of its `enum`).
+pub fn large_late() -> Case {
+    let case = large();
+    let text = std::str::from_utf8(&case.body).expect("UTF-8");
+    let tags = text.rfind("\"tags\":[\"").expect("a record") + "\"tags\":[\"".len();
+    let end = tags + text[tags..].find('"').expect("a closing quote");
+    let tag = format!("\"tags\":[\"{}\"", &text[tags..end]);
+    broken_last(case, &tag, "\"tags\":[\"zeta\"")
+}
+
+/// The three late-breaking cases, in the order of [`admitted`].
+pub fn late() -> Vec<Case> {
+    vec![small_late(), medium_late(), large_late()]
+}
+
 /// The three admitted cases.
 pub fn admitted() -> Vec<Case> {
     vec![small(), medium(), large()]

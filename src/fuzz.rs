@@ -59,7 +59,7 @@ pub fn verify_into_one_pass<'de, T: serde::Deserialize<'de>>(
     body: &'de [u8],
 ) -> Result<T, crate::Rejection> {
     crate::parse::check_size(body.len(), &form.limits()).map_err(crate::Rejection::from_parse)?;
-    crate::verify::deserialize::one_pass(form, &mut crate::verify::Runtime::new(), body)
+    crate::verify::serde::one_pass(form, &mut crate::verify::Runtime::new(), body)
 }
 
 /// Objects with more members than this check duplicates through a SipHash index with

@@ -1,6 +1,6 @@
 //! Values that many in-place subschemas apply to: a node too large for a plan is
 //! expanded as a DAG, one instance per distinct node however many paths reach it
-//! (`src/verify/expand.rs`). The verdicts must be those of the tree of paths, checked
+//! (`src/verify/general/expand.rs`). The verdicts must be those of the tree of paths, checked
 //! here against the `jsonschema` crate on forms whose definitions each apply the next
 //! one along two paths (2^levels paths), in every role an in-place edge can have.
 

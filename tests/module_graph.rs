@@ -215,3 +215,120 @@ fn the_scan_sees_comments_and_strings() {
     assert_eq!(code("/// [`x`](crate::verify)"), "");
     assert_eq!(code(r#"let s = "a // b"; // c"#), r#"let s = "a // b"; "#);
 }
+
+/// The parts of `src/verify/` (its files and folders: the meta module `mod.rs`, the
+/// engines `fast/` and `general/`, the serde routes `serde/`, the entry points), and
+/// every `(from, to, where)` edge among them: a `super::` or `crate::verify::` path
+/// that leads out of the part it is written in.
+fn verify_edges() -> (BTreeSet<String>, Vec<(String, String, String)>) {
+    let verify = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/verify");
+    let mut files = Vec::new();
+    rust_files(&verify, &mut files);
+    files.sort();
+    let part_of = |file: &Path| -> String {
+        let rel = file.strip_prefix(&verify).unwrap();
+        let first = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_str()
+            .unwrap();
+        first.trim_end_matches(".rs").to_owned()
+    };
+    let parts: BTreeSet<String> = files.iter().map(|f| part_of(f)).collect();
+    let mut edges = Vec::new();
+    for file in &files {
+        let from = part_of(file);
+        let rel = file.strip_prefix(&verify).unwrap();
+        // Where `super::` leads from this file: out of `verify/` for `mod.rs`, to
+        // `verify/` for its files and a folder's `mod.rs`, into the folder otherwise.
+        let depth = rel.components().count();
+        let is_mod = rel.file_name().is_some_and(|n| n == "mod.rs");
+        let super_is_verify = (depth == 1 && from != "mod") || (depth == 2 && is_mod);
+        let text = fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = code(line);
+            for prefix in ["crate::verify::", "super::"] {
+                if prefix == "super::" && !super_is_verify {
+                    continue;
+                }
+                let mut rest = code;
+                while let Some(at) = rest.find(prefix) {
+                    let tail = &rest[at + prefix.len()..];
+                    let names: Vec<&str> = match tail.strip_prefix('{') {
+                        Some(list) => list[..list.find('}').unwrap_or(list.len())]
+                            .split(',')
+                            .map(|p| p.trim().split("::").next().unwrap())
+                            .collect(),
+                        None => {
+                            let len = tail
+                                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                                .unwrap_or(tail.len());
+                            vec![&tail[..len]]
+                        }
+                    };
+                    rest = tail;
+                    for name in names.into_iter().filter(|n| !n.is_empty()) {
+                        // A name that is no part is an item of `verify/mod.rs`.
+                        let to = if parts.contains(name) && name != "mod" {
+                            name.to_owned()
+                        } else {
+                            "mod".to_owned()
+                        };
+                        if to != from {
+                            let at = format!("src/verify/{}:{}", rel.display(), n + 1);
+                            edges.push((from.clone(), to, at));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (parts, edges)
+}
+
+/// The parts of `src/verify/` (its engines `fast/` and `general/`, the serde routes
+/// `serde/`, the meta module and the entry points) import each other without a cycle:
+/// each engine can be read, changed and tested on its own terms.
+#[test]
+fn the_parts_of_verify_are_acyclic() {
+    let (parts, edges) = verify_edges();
+    for folder in ["fast", "general", "serde"] {
+        assert!(parts.contains(folder), "verify/{folder}/ exists");
+    }
+    assert!(
+        edges.iter().any(|(f, t, _)| f == "serde" && t == "fast"),
+        "the scan finds the edges that exist (the guided route uses the fast engine)"
+    );
+    // A part is on a cycle if it reaches itself.
+    let reach = |start: &str| -> BTreeSet<String> {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![start.to_owned()];
+        while let Some(p) = stack.pop() {
+            for (f, t, _) in &edges {
+                if *f == p && seen.insert(t.clone()) {
+                    stack.push(t.clone());
+                }
+            }
+        }
+        seen
+    };
+    let cyclic: Vec<String> = parts
+        .iter()
+        .filter(|p| reach(p).contains(*p))
+        .map(|p| {
+            let out: Vec<&String> = edges
+                .iter()
+                .filter(|(f, t, _)| f == p && reach(t).contains(p))
+                .map(|(_, _, at)| at)
+                .collect();
+            format!("{p}, by {out:?}")
+        })
+        .collect();
+    assert!(
+        cyclic.is_empty(),
+        "parts of src/verify/ on an import cycle:\n{}",
+        cyclic.join("\n")
+    );
+}

@@ -1,5 +1,5 @@
 //! `unevaluatedProperties` and `unevaluatedItems` at their edges
-//! (`src/verify/unevaluated.rs`): what counts as evaluated, and that annotations of
+//! (`src/verify/general/unevaluated.rs`): what counts as evaluated, and that annotations of
 //! failing subschemas are dropped.
 
 use formgate::{Form, RejectionKind};

@@ -1,4 +1,4 @@
-//! The accept-only fast path of `Form::verify` (`src/verify/fast.rs`): it must never
+//! The accept-only fast path of `Form::verify` (`src/verify/fast/mod.rs`): it must never
 //! admit what the general validator rejects, it must serve the bodies it exists for, and
 //! its limits (recursion, work budget) must hand over to the general validator with the
 //! right verdict.

@@ -20,7 +20,7 @@
 //!    bounds and findings take such a string as its other keywords allow it, which
 //!    stays an upper bound. The document a string holds is part of that string's
 //!    length and adds nothing to the body's depth (the validator holds it to the
-//!    limits on its own, `verify/content.rs`); `contentSchema` describes that document,
+//!    limits on its own, `verify/general/content.rs`); `contentSchema` describes that document,
 //!    not a value of the body, so the rules do not look inside it. A `$ref` cycle
 //!    through `contentSchema` is unrolled like any other (a document inside a document
 //!    counts as one more visit).

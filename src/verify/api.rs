@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use super::accepted::Accepted;
 use super::rejection::Rejection;
 use super::stream::{self, ReadError, Verifier};
-use super::{deserialize, Runtime};
+use super::Runtime;
 use crate::form::Form;
 
 thread_local! {
@@ -60,7 +60,7 @@ impl Form {
         &self,
         body: &'de [u8],
     ) -> Result<T, Rejection> {
-        with_runtime(|rt| deserialize::verify_into(self, rt, body))
+        with_runtime(|rt| super::serde::verify_into(self, rt, body))
     }
 
     /// An incremental verifier for one body fed in chunks as it arrives (see

@@ -65,7 +65,7 @@ pub(crate) fn check(
 }
 
 /// [`check`] for a string: the most common scalar, inlined into the fast path
-/// (`verify/fast.rs`; benches/README.md, optimization `string-check-inline`).
+/// (`verify/fast/mod.rs`; benches/README.md, optimization `string-check-inline`).
 #[inline(always)]
 pub(crate) fn check_string(node: &Node, consts: &Consts, s: &str) -> Result<(), Option<Keyword>> {
     if node.reject_all {

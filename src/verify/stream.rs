@@ -15,12 +15,13 @@
 //!    without parsing, while streaming may already have said no at an earlier chunk —
 //!    that is its purpose.
 //!
-//! 5. The accept-only fast path reads the chunks first (`fast_stream`), keeping every
-//!    byte received; at its first "not sure" (a keyword that fails, or anything it
-//!    leaves to the general validator), the general validator reads them all from
-//!    the start and decides from then on, so verdicts, kinds and offsets are those of
-//!    invariants 2–4, and a prefix that breaks the form is still refused at the chunk
-//!    that broke it.
+//! 5. The fast engine reads the chunks first (`fast/resumable.rs`), keeping every byte
+//!    received. A prefix it certainly refuses at a place it names exactly is refused
+//!    at once with the general validator's rejection (`fast` invariant 5); at its
+//!    first "not sure" (a vague failure, or anything it leaves to the general
+//!    validator), the general validator reads them all from the start and decides
+//!    from then on. Either way verdicts, kinds and offsets are those of invariants
+//!    2–4, and a prefix that breaks the form is refused at the chunk that broke it.
 //!
 //! Cost: O(n) time; memory O(n) while the fast path lasts (never more than
 //! `max_bytes`), then O(depth + longest spanning token).
@@ -74,7 +75,7 @@ pub struct Verifier<'f> {
     carry_at: u64,
     pending: Pending,
     rejected: Option<Rejection>,
-    /// The accept-only fast path while it lasts (`fast_stream`); `None` once the
+    /// The fast engine while it lasts (`fast/resumable.rs`); `None` once the
     /// general validator has taken over.
     fast: Option<Resumable>,
     /// The fast path's reused buffers.

@@ -118,6 +118,11 @@ impl<'a, 'f> Pass<'a, 'f> {
             (Err(e), None) => e,
             // A part gave up after another failed: the value fails, somewhere.
             (Err(_), Some(_)) => self.vague(),
+            // A part cut short by the end of a prefix may already have failed in the
+            // general validator (which decides some keywords before this pass reads
+            // them: a name's `false` subschema before its `:`, `dependentSchemas`
+            // alongside its object), earlier than the failure found.
+            (Ok(()), Some(_)) if cut => self.vague(),
             (Ok(()), Some(m)) => {
                 *self.miss = m;
                 Fail::Mismatch

@@ -122,25 +122,26 @@ impl Miss {
     }
 
     /// The rejection the general validator gives for this failure, exact, of a value
-    /// read in `text` (whose offset 0 is body offset `base`), inside the containers
-    /// `outer` (outermost first) and at the path `segs` below them (innermost first).
+    /// read through `inp` (whose offset 0 is body offset `base`; the names of the
+    /// path are read again through it, so its UTF-8 is not validated again), inside
+    /// the containers `outer` (outermost first) and at the path `segs` below them
+    /// (innermost first).
     #[cold]
     pub(crate) fn rejection(
         self,
         form: &Form,
-        text: &[u8],
+        inp: &Input<'_>,
         base: u64,
         outer: &[Seg],
         segs: &[Seg],
     ) -> Rejection {
-        let mut pointer = String::new();
+        let mut pointer = String::with_capacity(64);
         let mut scratch = String::new();
-        let inp = Input::new(text);
         for seg in outer.iter().chain(segs.iter().rev()) {
             match *seg {
                 Seg::Index(k) => crate::form::pointer::push(&mut pointer, &k.to_string()),
                 Seg::Name(i) => {
-                    let name = match lex::string(&inp, i, &mut scratch, true) {
+                    let name = match lex::string(inp, i, &mut scratch, true) {
                         Ok(Lexed::Done(StrAt::Input(s), _)) => s,
                         Ok(Lexed::Done(StrAt::Scratch, _)) => scratch.as_str(),
                         // The name was read whole before the miss was made.

@@ -1,7 +1,7 @@
 //! The fast engine: one schema-directed pass over a complete body that says
 //! "admitted", "rejected, exactly as the general validator rejects it", or "not sure".
 //!
-//! The general validator (`verify/mod.rs`) takes strict events one at a time and keeps,
+//! The general validator (`verify/general/`) takes strict events one at a time and keeps,
 //! for every open container, the instances of every subschema that applies to it, so
 //! that it can stream, share work among overlapping branches and say exactly where and
 //! why a body fails. That bookkeeping is the larger part of its cost. This pass walks
@@ -137,7 +137,7 @@ pub(crate) fn decide(form: &Form, body: &[u8], buffers: &mut Buffers) -> Verdict
         Err(Fail::Mismatch) if pass.miss.exact => {
             let miss = *pass.miss;
             let segs = pass.segs.get(miss.from..).unwrap_or(&[]);
-            Verdict::Rejected(miss.rejection(form, body, 0, &[], segs))
+            Verdict::Rejected(miss.rejection(form, &pass.inp, 0, &[], segs))
         }
         Err(_) => Verdict::Unsure,
     }
@@ -153,7 +153,7 @@ pub(super) fn last_miss(buffers: &Buffers) -> (Miss, &[Seg]) {
 
 /// The value starting at `start` (after whitespace) in `body`, a prefix of the body
 /// when `complete` is `false`, against node `id`, inside `open` containers that the
-/// caller keeps (`fast_stream`): where the value ends, or why not. `Truncated` only
+/// caller keeps (`resumable`): where the value ends, or why not. `Truncated` only
 /// when `complete` is `false`. The body is text already, so nothing is validated again.
 /// The work is charged to `budget`, shared by every call on one streamed body.
 #[allow(clippy::too_many_arguments)]
@@ -210,7 +210,7 @@ pub(super) fn keys(buffers: &mut Buffers) -> &mut KeySet {
 }
 
 /// The name set and the scratch string of `buffers` (for the open objects of
-/// `fast_stream` and `guided`).
+/// `resumable` and `guided`).
 pub(super) fn keys_and_scratch(buffers: &mut Buffers) -> (&mut KeySet, &mut String) {
     (&mut buffers.keys, &mut buffers.scratch)
 }
@@ -646,7 +646,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         }
         if n.string.as_deref().is_some_and(|c| c.content.is_some()) {
             // `contentEncoding`, `contentMediaType`, `contentSchema` are the general
-            // validator's (`verify/content.rs`).
+            // validator's (`verify/general/content.rs`).
             return Err(Fail::Abort);
         }
         Ok(())

@@ -315,7 +315,7 @@ impl Resumable {
             })
             .collect();
         outer.extend(last);
-        let r = miss.rejection(form, self.text.as_bytes(), 0, &outer, segs);
+        let r = miss.rejection(form, &Input::text_of(&self.text), 0, &outer, segs);
         self.rejection = Some(r);
     }
 

@@ -1,6 +1,6 @@
 //! What has been read of one open container whose node reads it in one go (a plain
 //! object, or an array without `contains` and `uniqueItems`: [`enterable`]), kept
-//! between calls: by the streamed fast path (`fast_stream.rs`) between chunks, and by
+//! between calls: by the streamed fast path (`resumable.rs`) between chunks, and by
 //! the guided deserializer (`guided.rs`) between the visitor's calls.
 //!
 //! Each member name and element is counted and checked before its value is read, as

@@ -11,7 +11,7 @@
 //! comparisons for k elements whatever keys a sender chooses.
 //!
 //! Containers have no key here: the fast path hands an array of containers that must
-//! be unique to the general validator (`verify/unique.rs`).
+//! be unique to the general validator (`verify/general/unique.rs`).
 
 use crate::form::consts::Scalar;
 use crate::form::number::NumRef;

@@ -30,7 +30,8 @@ use crate::form::Form;
 use crate::parse::lex::Input;
 use crate::parse::machine::{Machine, Step};
 
-use super::{scalar, Cause, Closing, State, Target};
+use super::{Cause, Closing, State, Target};
+use crate::verify::scalar;
 
 impl State {
     /// A node's local assertions on a scalar ([`scalar::check`]), then, on a string, its

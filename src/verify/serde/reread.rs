@@ -28,7 +28,7 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use super::cursor::{Cursor, Text};
-use super::deserialize::visit_number;
+use super::visit_number;
 
 /// A failure of the fast route; why is the one-pass route's to say (invariant 3), so
 /// the visitor's message is dropped unread.

@@ -27,6 +27,10 @@ use crate::parse::machine::Step;
 use crate::verify::rejection::{Rejection, RejectionKind};
 use crate::verify::Runtime;
 
+mod cursor;
+mod guided;
+mod reread;
+
 /// A deserialization failure inside the one pass; the real reason is kept aside.
 #[derive(Debug)]
 pub(crate) struct DeError(String);
@@ -94,7 +98,7 @@ pub(crate) fn verify_into<'de, T: de::Deserialize<'de>>(
     // read, without the general validator's bookkeeping. Anything else (not sure,
     // rejected, or a `T` that cannot hold the body) takes the one pass below, which
     // decides and explains.
-    if let Some(value) = super::guided::deserialize(form, body, &mut rt.fast, &mut rt.reread) {
+    if let Some(value) = guided::deserialize(form, body, &mut rt.fast, &mut rt.reread) {
         return Ok(value);
     }
     one_pass(form, rt, body)
