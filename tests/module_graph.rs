@@ -225,17 +225,7 @@ fn verify_edges() -> (BTreeSet<String>, Vec<(String, String, String)>) {
     let mut files = Vec::new();
     rust_files(&verify, &mut files);
     files.sort();
-    let part_of = |file: &Path| -> String {
-        let rel = file.strip_prefix(&verify).unwrap();
-        let first = rel
-            .components()
-            .next()
-            .unwrap()
-            .as_os_str()
-            .to_str()
-            .unwrap();
-        first.trim_end_matches(".rs").to_owned()
-    };
+    let part_of = |file: &Path| owner(&verify, file);
     let parts: BTreeSet<String> = files.iter().map(|f| part_of(f)).collect();
     let mut edges = Vec::new();
     for file in &files {
