@@ -27,6 +27,30 @@ pub enum RejectionKind {
     Unrepresentable,
 }
 
+impl RejectionKind {
+    /// The kind's stable name, without its parameters: `"too-large"`, `"malformed"`,
+    /// `"not-admitted"` or `"unrepresentable"`. What was malformed is
+    /// [`ParseErrorKind::name`]; which keyword did not admit is the keyword's name as
+    /// the form spells it.
+    ///
+    /// The names are part of the API, like [`ParseErrorKind::name`]'s: never changed,
+    /// never reused for another kind.
+    ///
+    /// ```
+    /// let form = formgate::Form::compile(br#"{"maxLength":2}"#).unwrap();
+    /// assert_eq!(form.verify(br#""abc""#).unwrap_err().kind().name(), "not-admitted");
+    /// assert_eq!(form.verify(b"[1,]").unwrap_err().kind().name(), "malformed");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            RejectionKind::TooLarge { .. } => "too-large",
+            RejectionKind::Malformed(_) => "malformed",
+            RejectionKind::NotAdmitted { .. } => "not-admitted",
+            RejectionKind::Unrepresentable => "unrepresentable",
+        }
+    }
+}
+
 impl fmt::Display for RejectionKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
