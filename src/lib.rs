@@ -34,7 +34,7 @@
 //!
 //! The crate root holds what a server needs: [`Form`] (compiled once, shared by
 //! threads), [`FormBuilder`] and [`Limits`], the verdict types [`Rejection`],
-//! [`RejectionKind`] and [`FormError`], and [`Accepted`] and [`Verifier`]. Three modules
+//! [`RejectionKind`], [`Keyword`] and [`FormError`], and [`Accepted`] and [`Verifier`]. Three modules
 //! hold the rest:
 //!
 //! - [`json`]: the strict parser for plain JSON, as a tree ([`json::parse`]), a verdict
@@ -120,7 +120,7 @@ pub mod __fuzz {
 
 pub use builder::FormBuilder;
 pub use form::error::{FormError, FormErrorKind};
-pub use form::vocabulary::Dialect;
+pub use form::vocabulary::{Dialect, Keyword};
 pub use form::Form;
 pub use limits::{Limits, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH};
 pub use verify::accepted::Accepted;

@@ -25,7 +25,7 @@ fn rejection(r: &Rejection) -> Value {
             };
             (Some(k.name().to_owned()), limit)
         }
-        RejectionKind::NotAdmitted { keyword } => (Some(keyword.to_owned()), None),
+        RejectionKind::NotAdmitted { keyword } => (Some(keyword.name().to_owned()), None),
         _ => (None, None),
     };
     let kind = r.kind().name();

@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use formgate::json::ParseErrorKind;
-use formgate::{Form, Limits, Rejection, RejectionKind};
+use formgate::{Form, Keyword, Limits, Rejection, RejectionKind};
 use formgate_testkit::{self as testkit, config, J};
 use proptest::prelude::*;
 use serde::Deserialize;
@@ -144,28 +144,28 @@ fn rejects_body_the_form_rejects_even_if_t_accepts() {
         (
             r#"{"type":"object","properties":{"role":{"type":"string","maxLength":4}}}"#,
             r#"{"role":"admin"}"#,
-            "maxLength",
+            Keyword::MaxLength,
         ),
         (
             r#"{"type":"object","properties":{"role":{"type":"string","pattern":"^u"}}}"#,
             r#"{"role":"admin"}"#,
-            "pattern",
+            Keyword::Pattern,
         ),
-        (ROLE_FORM, r#"{"role":"root"}"#, "enum"),
+        (ROLE_FORM, r#"{"role":"root"}"#, Keyword::Enum),
         (
             r#"{"type":"object","properties":{"role":{}},"additionalProperties":false}"#,
             r#"{"role":"user","extra":true}"#,
-            "additionalProperties",
+            Keyword::AdditionalProperties,
         ),
         (
             r#"{"type":"object","required":["role","since"]}"#,
             r#"{"role":"user"}"#,
-            "required",
+            Keyword::Required,
         ),
         (
             r#"{"type":"object","properties":{"role":{"format":"email"}}}"#,
             r#"{"role":"user"}"#,
-            "format",
+            Keyword::Format,
         ),
     ];
     for (schema, body, keyword) in cases {
@@ -228,12 +228,15 @@ fn ignored_unknown_fields_are_still_validated() {
     let bad = [
         (
             r#"{"role":"x","meta":{"a":1,"b":2}}"#,
-            "additionalProperties",
+            Keyword::AdditionalProperties,
         ),
-        (r#"{"meta":{"b":2},"role":"x"}"#, "additionalProperties"),
-        (r#"{"role":"x","meta":{"a":"s"}}"#, "type"),
-        (r#"{"role":"x","meta":[]}"#, "type"),
-        (r#"{"role":"x","meta":{"a":1.5}}"#, "type"),
+        (
+            r#"{"meta":{"b":2},"role":"x"}"#,
+            Keyword::AdditionalProperties,
+        ),
+        (r#"{"role":"x","meta":{"a":"s"}}"#, Keyword::Type),
+        (r#"{"role":"x","meta":[]}"#, Keyword::Type),
+        (r#"{"role":"x","meta":{"a":1.5}}"#, Keyword::Type),
     ];
     for (body, keyword) in bad {
         let verdict = f.verify(body.as_bytes()).unwrap_err();

@@ -275,6 +275,7 @@ impl VerifyRejection {
         };
         let (keyword, message) = match r.kind() {
             RejectionKind::NotAdmitted { keyword } => {
+                let keyword = keyword.name();
                 let message = match r.form_pointer() {
                     Some(at) => format!("not admitted by the form's {keyword:?} at {at}"),
                     None => format!("not admitted by the form's {keyword:?}"),
@@ -359,8 +360,9 @@ impl VerifyRejection {
                     .map_or_else(String::new, |p| format!(" at {p}"));
                 format!(
                     "The request body was rejected ({status}): {} is not admitted by the \
-                     JSON Schema keyword {keyword:?}{form_at}. {again}",
-                    at(r)
+                     JSON Schema keyword {:?}{form_at}. {again}",
+                    at(r),
+                    keyword.name()
                 )
             }
             (Problem::Strictness, Some(RejectionKind::Malformed(kind))) => {

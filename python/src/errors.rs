@@ -105,7 +105,7 @@ fn reason_and_limit(kind: RejectionKind) -> (Option<String>, Option<usize>) {
             };
             (Some(k.name().to_owned()), limit)
         }
-        RejectionKind::NotAdmitted { keyword } => (Some(keyword.to_owned()), None),
+        RejectionKind::NotAdmitted { keyword } => (Some(keyword.name().to_owned()), None),
         _ => (None, None),
     }
 }

@@ -52,7 +52,7 @@ use crate::parse::event::Event;
 use crate::parse::lex::Input;
 use crate::parse::machine::{Machine, Step};
 use matcher::Matcher;
-use rejection::{Rejection, RejectionKind};
+use rejection::Rejection;
 
 const NONE: u32 = u32::MAX;
 
@@ -302,19 +302,12 @@ impl Runtime {
     #[cold]
     fn rejection(&self, form: &Form) -> Rejection {
         let cause = self.state.rejected.expect("a rejection has a cause");
-        let node = form.node(cause.node);
-        let (name, form_pointer) = match cause.keyword {
-            Some(k) => (
-                k.name(),
-                crate::form::pointer::join(&node.pointer, k.name()),
-            ),
-            None => ("false", node.pointer.to_string()),
-        };
-        Rejection::new(
-            RejectionKind::NotAdmitted { keyword: name },
+        Rejection::not_admitted(
+            form,
+            cause.node,
+            cause.keyword,
             self.machine.token_start(),
             self.machine.pointer(true),
-            Some(form_pointer),
         )
     }
 }

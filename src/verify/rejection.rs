@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+use crate::form::node::NodeId;
+use crate::form::vocabulary::Keyword;
+use crate::form::Form;
 use crate::parse::error::{ParseError, ParseErrorKind};
 
 /// Why a body was rejected.
@@ -18,9 +21,10 @@ pub enum RejectionKind {
     /// The body is strict JSON, but the form does not admit it; the keyword that
     /// decided is named.
     NotAdmitted {
-        /// The form keyword whose assertion failed (`"type"`, `"required"`,
-        /// `"additionalProperties"`, `"false"` for the boolean schema `false`, ...).
-        keyword: &'static str,
+        /// The form keyword whose assertion failed ([`Keyword::Type`],
+        /// [`Keyword::Required`], [`Keyword::AdditionalProperties`], ...), or
+        /// [`Keyword::False`] for the boolean schema `false`.
+        keyword: Keyword,
     },
     /// The form admits the body, but it does not fit the type `verify_into` was asked
     /// for (see [`Rejection::detail`]).
@@ -30,8 +34,7 @@ pub enum RejectionKind {
 impl RejectionKind {
     /// The kind's stable name, without its parameters: `"too-large"`, `"malformed"`,
     /// `"not-admitted"` or `"unrepresentable"`. What was malformed is
-    /// [`ParseErrorKind::name`]; which keyword did not admit is the keyword's name as
-    /// the form spells it.
+    /// [`ParseErrorKind::name`], and which keyword did not admit is [`Keyword::name`].
     ///
     /// The names are part of the API, like [`ParseErrorKind::name`]'s: never changed,
     /// never reused for another kind.
@@ -56,7 +59,9 @@ impl fmt::Display for RejectionKind {
         match self {
             RejectionKind::TooLarge { limit } => write!(f, "body exceeds max_bytes ({limit})"),
             RejectionKind::Malformed(kind) => write!(f, "malformed: {kind}"),
-            RejectionKind::NotAdmitted { keyword } => write!(f, "not admitted by {keyword:?}"),
+            RejectionKind::NotAdmitted { keyword } => {
+                write!(f, "not admitted by {:?}", keyword.name())
+            }
             RejectionKind::Unrepresentable => {
                 f.write_str("admitted, but not of the requested type")
             }
@@ -92,6 +97,29 @@ impl Rejection {
             form_pointer,
             detail: None,
         }
+    }
+
+    /// The rejection of a body that a node's keyword does not admit (`None`: the
+    /// boolean schema `false`), at `offset`, at `pointer` in the body: the one way
+    /// every engine names a failure.
+    pub(crate) fn not_admitted(
+        form: &Form,
+        node: NodeId,
+        keyword: Option<Keyword>,
+        offset: u64,
+        pointer: String,
+    ) -> Rejection {
+        let node = form.node(node);
+        let (keyword, form_pointer) = match keyword {
+            Some(k) => (k, crate::form::pointer::join(&node.pointer, k.name())),
+            None => (Keyword::False, node.pointer.to_string()),
+        };
+        Rejection::new(
+            RejectionKind::NotAdmitted { keyword },
+            offset,
+            pointer,
+            Some(form_pointer),
+        )
     }
 
     pub(crate) fn with_detail(mut self, detail: String) -> Rejection {

@@ -236,7 +236,7 @@ pub(crate) fn kind_name(k: RejectionKind) -> String {
     match k {
         RejectionKind::TooLarge { .. } => "too-large".to_owned(),
         RejectionKind::Malformed(p) => format!("malformed:{}", bare(format!("{p:?}"))),
-        RejectionKind::NotAdmitted { keyword } => format!("not-admitted:{keyword}"),
+        RejectionKind::NotAdmitted { keyword } => format!("not-admitted:{}", keyword.name()),
         RejectionKind::Unrepresentable => "unrepresentable".to_owned(),
         other => bare(format!("{other:?}")),
     }
