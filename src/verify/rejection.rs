@@ -6,6 +6,7 @@ use crate::form::node::NodeId;
 use crate::form::vocabulary::Keyword;
 use crate::form::Form;
 use crate::parse::error::{ParseError, ParseErrorKind};
+use crate::parse::value::write_json_string;
 
 /// Why a body was rejected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,6 +165,77 @@ impl Rejection {
     /// The JSON Pointer, in the form, of the keyword that decided (for `NotAdmitted`).
     pub fn form_pointer(&self) -> Option<&str> {
         self.form_pointer.as_deref()
+    }
+
+    /// The rejection as one compact JSON object, by the stable names, for logs and
+    /// for integrations that report rejections as data. Its members, in this order:
+    ///
+    /// | member | present | value |
+    /// |---|---|---|
+    /// | `kind` | always | [`RejectionKind::name`] |
+    /// | `reason` | `malformed` | [`ParseErrorKind::name`] of what is not strict JSON |
+    /// | `keyword` | `not-admitted` | [`Keyword::name`] of the keyword that decided |
+    /// | `limit` | `too-large`, and `malformed` for `too-deep` | the `max_bytes` or `max_depth` in force |
+    /// | `offset` | always | [`Rejection::offset`] |
+    /// | `pointer` | always | [`Rejection::pointer`] |
+    /// | `formPointer` | when known (`not-admitted`) | [`Rejection::form_pointer`] |
+    /// | `detail` | when known (`unrepresentable`) | [`Rejection::detail`] |
+    ///
+    /// A member that does not apply is absent, never `null`. Strings are escaped as
+    /// RFC 8259 requires and are otherwise UTF-8 as they are. The pointer names members
+    /// of the body, and `detail` is the deserializer's message, which may quote a
+    /// value of the body: like the rest of a `Rejection`, this is for logs, not for the
+    /// actor.
+    ///
+    /// ```
+    /// let form = formgate::Form::compile(br#"{"properties":{"n":{"maximum":5}}}"#).unwrap();
+    /// let r = form.verify(br#"{"n":6}"#).unwrap_err();
+    /// assert_eq!(
+    ///     r.to_json(),
+    ///     r#"{"kind":"not-admitted","keyword":"maximum","offset":5,"pointer":"/n","formPointer":"/properties/n/maximum"}"#
+    /// );
+    /// let r = form.verify(br#"{"n":1,"n":2}"#).unwrap_err();
+    /// assert_eq!(
+    ///     r.to_json(),
+    ///     r#"{"kind":"malformed","reason":"duplicate-key","offset":7,"pointer":""}"#
+    /// );
+    /// ```
+    pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(96 + self.pointer.len());
+        out.push_str("{\"kind\":");
+        write_json_string(self.kind.name(), &mut out);
+        let limit = match self.kind {
+            RejectionKind::TooLarge { limit } => Some(limit),
+            RejectionKind::Malformed(reason) => {
+                out.push_str(",\"reason\":");
+                write_json_string(reason.name(), &mut out);
+                match reason {
+                    ParseErrorKind::TooDeep { limit } => Some(limit),
+                    _ => None,
+                }
+            }
+            RejectionKind::NotAdmitted { keyword } => {
+                out.push_str(",\"keyword\":");
+                write_json_string(keyword.name(), &mut out);
+                None
+            }
+            RejectionKind::Unrepresentable => None,
+        };
+        if let Some(limit) = limit {
+            out.push_str(&format!(",\"limit\":{limit}"));
+        }
+        out.push_str(&format!(",\"offset\":{},\"pointer\":", self.offset));
+        write_json_string(&self.pointer, &mut out);
+        if let Some(fp) = &self.form_pointer {
+            out.push_str(",\"formPointer\":");
+            write_json_string(fp, &mut out);
+        }
+        if let Some(d) = &self.detail {
+            out.push_str(",\"detail\":");
+            write_json_string(d, &mut out);
+        }
+        out.push('}');
+        out
     }
 }
 
