@@ -16,16 +16,6 @@ pub(crate) fn kind_name(k: RejectionKind) -> String {
     }
 }
 
-/// The limit a kind names: `max_bytes` for `too-large`, `max_depth` for
-/// `malformed:too-deep`.
-pub(crate) fn limit(k: RejectionKind) -> Option<usize> {
-    match k {
-        RejectionKind::TooLarge { limit } => Some(limit),
-        RejectionKind::Malformed(formgate::json::ParseErrorKind::TooDeep { limit }) => Some(limit),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,7 +36,7 @@ mod tests {
         ];
         for (body, name, max) in cases {
             let k = form.verify(body).unwrap_err().kind();
-            assert_eq!((kind_name(k).as_str(), limit(k)), (name, max));
+            assert_eq!((kind_name(k).as_str(), k.limit()), (name, max));
         }
         let r = form.verify_into::<Vec<u8>>(b"[300]").unwrap_err();
         assert_eq!(kind_name(r.kind()), "unrepresentable");

@@ -97,7 +97,7 @@ fn verify_one(form: &Form, source: &Source, explain: bool) -> Status {
 /// keyword decided.
 fn explanation(r: &Rejection, bytes: Option<&[u8]>) -> String {
     let mut out = names::kind_name(r.kind());
-    if let Some(limit) = names::limit(r.kind()) {
+    if let Some(limit) = r.kind().limit() {
         out.push_str(&format!(" limit={limit}"));
     }
     out.push_str(&format!(" at byte {}", r.offset()));

@@ -96,18 +96,12 @@ pub(crate) fn parse_rejection(py: Python<'_>, e: &ParseError) -> PyErr {
 /// and the `limit` (of `too-large` and `too-deep`) of a rejection, by their stable
 /// names (invariant 2).
 fn reason_and_limit(kind: RejectionKind) -> (Option<String>, Option<usize>) {
-    match kind {
-        RejectionKind::TooLarge { limit } => (None, Some(limit)),
-        RejectionKind::Malformed(k) => {
-            let limit = match k {
-                ParseErrorKind::TooDeep { limit } => Some(limit),
-                _ => None,
-            };
-            (Some(k.name().to_owned()), limit)
-        }
-        RejectionKind::NotAdmitted { keyword } => (Some(keyword.name().to_owned()), None),
-        _ => (None, None),
-    }
+    let reason = match kind {
+        RejectionKind::Malformed(k) => Some(k.name().to_owned()),
+        RejectionKind::NotAdmitted { keyword } => Some(keyword.name().to_owned()),
+        _ => None,
+    };
+    (reason, kind.limit())
 }
 
 /// The Python `FormError` for a schema that does not compile.

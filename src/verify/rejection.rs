@@ -55,6 +55,26 @@ impl RejectionKind {
     }
 }
 
+impl RejectionKind {
+    /// The limit the kind names: `max_bytes` for [`RejectionKind::TooLarge`], and
+    /// `max_depth` for a body nested too deep ([`ParseErrorKind::TooDeep`]).
+    ///
+    /// ```
+    /// use formgate::Form;
+    /// let form = Form::builder().max_bytes(8).max_depth(1).compile(b"true").unwrap();
+    /// assert_eq!(form.verify(b"[1,2,3,4,5]").unwrap_err().kind().limit(), Some(8));
+    /// assert_eq!(form.verify(b"[[]]").unwrap_err().kind().limit(), Some(1));
+    /// assert_eq!(form.verify(b"[1,]").unwrap_err().kind().limit(), None);
+    /// ```
+    pub fn limit(&self) -> Option<usize> {
+        match *self {
+            RejectionKind::TooLarge { limit }
+            | RejectionKind::Malformed(ParseErrorKind::TooDeep { limit }) => Some(limit),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for RejectionKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -175,7 +195,7 @@ impl Rejection {
     /// | `kind` | always | [`RejectionKind::name`] |
     /// | `reason` | `malformed` | [`ParseErrorKind::name`] of what is not strict JSON |
     /// | `keyword` | `not-admitted` | [`Keyword::name`] of the keyword that decided |
-    /// | `limit` | `too-large`, and `malformed` for `too-deep` | the `max_bytes` or `max_depth` in force |
+    /// | `limit` | `too-large`, and `malformed` for `too-deep` | [`RejectionKind::limit`] |
     /// | `offset` | always | [`Rejection::offset`] |
     /// | `pointer` | always | [`Rejection::pointer`] |
     /// | `formPointer` | when known (`not-admitted`) | [`Rejection::form_pointer`] |
@@ -204,24 +224,18 @@ impl Rejection {
         let mut out = String::with_capacity(96 + self.pointer.len());
         out.push_str("{\"kind\":");
         write_json_string(self.kind.name(), &mut out);
-        let limit = match self.kind {
-            RejectionKind::TooLarge { limit } => Some(limit),
+        match self.kind {
             RejectionKind::Malformed(reason) => {
                 out.push_str(",\"reason\":");
                 write_json_string(reason.name(), &mut out);
-                match reason {
-                    ParseErrorKind::TooDeep { limit } => Some(limit),
-                    _ => None,
-                }
             }
             RejectionKind::NotAdmitted { keyword } => {
                 out.push_str(",\"keyword\":");
                 write_json_string(keyword.name(), &mut out);
-                None
             }
-            RejectionKind::Unrepresentable => None,
-        };
-        if let Some(limit) = limit {
+            RejectionKind::TooLarge { .. } | RejectionKind::Unrepresentable => {}
+        }
+        if let Some(limit) = self.kind.limit() {
             out.push_str(&format!(",\"limit\":{limit}"));
         }
         out.push_str(&format!(",\"offset\":{},\"pointer\":", self.offset));

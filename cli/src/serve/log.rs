@@ -28,7 +28,7 @@ use formgate::{Rejection, RejectionKind};
 
 use super::metrics::Metrics;
 use super::sink::Sink;
-use crate::names::{kind_name, limit};
+use crate::names::kind_name;
 
 /// How much the server writes per act.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
@@ -183,7 +183,7 @@ pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
     match entry.verdict {
         Verdict::Reject(r) => {
             let _ = write!(line, " kind={}", kind_name(r.kind()));
-            if let Some(limit) = limit(r.kind()) {
+            if let Some(limit) = r.kind().limit() {
                 let _ = write!(line, " limit={limit}");
             }
             let _ = write!(line, " offset={} pointer=", r.offset());
@@ -234,7 +234,7 @@ pub(crate) fn json_line(now: SystemTime, entry: &Entry<'_>) -> String {
         Verdict::Reject(r) => {
             // The text line's kind; a limit is a field of its own.
             json_field("kind", &kind_name(r.kind()), usize::MAX, &mut line);
-            if let Some(limit) = limit(r.kind()) {
+            if let Some(limit) = r.kind().limit() {
                 let _ = write!(line, ",\"limit\":{limit}");
             }
             let _ = write!(line, ",\"offset\":{}", r.offset());
