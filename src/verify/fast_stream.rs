@@ -1,6 +1,6 @@
 //! The accept-only fast path for a body that arrives in chunks.
 //!
-//! [`fast`](super::fast) reads a complete body by recursion. Here the body's
+//! [`fast`] reads a complete body by recursion. Here the body's
 //! outer containers are kept as explicit frames instead (the open object or array, its
 //! node, and what has been read of it: names seen, required names met, the count), so
 //! that reading can stop at the end of the bytes received so far and go on when more
