@@ -83,7 +83,16 @@ impl Form {
         stream::verify_reader(self, reader)
     }
 
-    /// Verify a body and keep its tree, built in the same pass, as proof of acceptance.
+    /// Verify a body and keep its tree as proof of acceptance.
+    ///
+    /// The fast path decides first, as in [`Form::verify`]; a body it admits is then
+    /// parsed into its tree by the strict parser (a second read of the body, without
+    /// the general validator's bookkeeping). A body it is not sure of goes to the
+    /// general validator, which builds the tree in its one pass.
+    ///
+    /// # Errors
+    ///
+    /// The [`Rejection`] [`Form::verify`] gives.
     pub fn accept<'a>(&self, body: &'a [u8]) -> Result<Accepted<'a>, Rejection> {
         let value = with_runtime(|rt| rt.accept(self, body))?;
         Ok(Accepted::new(body, value))
