@@ -119,7 +119,6 @@ pub(crate) fn form_error(py: Python<'_>, e: &FormError) -> PyErr {
         FormErrorKind::AnchorRef => ("anchor-ref", None),
         FormErrorKind::RefNotFound => ("ref-not-found", None),
         FormErrorKind::RefCycle => ("ref-cycle", None),
-        FormErrorKind::NestedId => ("nested-id", None),
         FormErrorKind::DuplicateIdentifier => ("duplicate-identifier", None),
         FormErrorKind::ExpansionTooLarge => ("expansion-too-large", None),
         FormErrorKind::RefSibling(d) => ("ref-sibling", Some(d.name().to_owned())),
