@@ -127,6 +127,18 @@ pub use verify::accepted::Accepted;
 pub use verify::rejection::{Rejection, RejectionKind};
 pub use verify::stream::{ReadError, Verifier};
 
+// Promises the compiler keeps: a `Form` is shared by threads without a lock
+// (docs/ARCHITECTURE.md, "The compiled form"; the Python package relies on it), a
+// `Verifier` can be held across an `.await` on a multi-threaded runtime, and the
+// errors fit in a `Box<dyn Error + Send + Sync>`.
+const _: fn() = || {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Form>();
+    send_sync::<Verifier<'static>>();
+    send_sync::<Rejection>();
+    send_sync::<FormError>();
+};
+
 pub mod json {
     //! Strict JSON (RFC 8259, with the rules in the crate documentation's table) for
     //! plain documents: the same parser that reads forms and bodies.

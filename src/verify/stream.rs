@@ -48,7 +48,8 @@ enum Pending {
     Word,
 }
 
-/// An incremental verifier for one body (see [`Form::verifier`]).
+/// An incremental verifier for one body (see [`Form::verifier`]). `Send + Sync`, so
+/// it can be held across an `.await` on a multi-threaded runtime.
 ///
 /// ```
 /// let form = formgate::Form::compile(br#"{"type":"array","items":{"type":"string","maxLength":3}}"#).unwrap();
