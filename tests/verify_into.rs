@@ -782,6 +782,64 @@ fn numbers_reach_the_visitor_as_from_serde_json() {
     }
 }
 
+/// Zeros keep their sign as serde_json keeps it: `-0` reaches the visitor as the float
+/// `-0.0` (no integer holds the sign), so an integer type refuses it with serde_json's
+/// message, and a float gets the sign bit. Compared bit for bit, since `-0.0 == 0.0`.
+/// (`Value` compares through `as_f64` only: with `arbitrary_precision` serde_json keeps
+/// the lexeme.)
+#[test]
+fn signed_zeros_reach_the_visitor_as_from_serde_json() {
+    let f = form(r#"{"type":"number"}"#);
+    for lexeme in ["-0", "-0.0", "0", "-0e0", "0.0", "-0E+0"] {
+        let b = lexeme.as_bytes();
+        let bits = |x: Option<f64>| x.map(f64::to_bits);
+        assert_eq!(
+            bits(f.verify_into::<f64>(b).ok()),
+            bits(serde_json::from_str::<f64>(lexeme).ok()),
+            "{lexeme} as f64"
+        );
+        assert_eq!(
+            f.verify_into::<f32>(b).ok().map(f32::to_bits),
+            serde_json::from_str::<f32>(lexeme).ok().map(f32::to_bits),
+            "{lexeme} as f32"
+        );
+        for (ours, theirs) in [
+            (
+                f.verify_into::<i64>(b).map(|i| i.to_string()),
+                serde_json::from_str::<i64>(lexeme).map(|i| i.to_string()),
+            ),
+            (
+                f.verify_into::<u64>(b).map(|u| u.to_string()),
+                serde_json::from_str::<u64>(lexeme).map(|u| u.to_string()),
+            ),
+        ] {
+            match (ours, theirs) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{lexeme}"),
+                (Err(r), Err(e)) => {
+                    assert_eq!(r.kind(), RejectionKind::Unrepresentable, "{lexeme}");
+                    let detail = r.detail().expect("the deserializer's message");
+                    assert!(
+                        e.to_string().starts_with(detail),
+                        "{lexeme}: {detail} / {e}"
+                    );
+                }
+                (ours, theirs) => panic!("{lexeme}: {ours:?}, serde_json {theirs:?}"),
+            }
+        }
+        let value = f.verify_into::<serde_json::Value>(b).unwrap();
+        let expected: serde_json::Value = serde_json::from_str(lexeme).unwrap();
+        assert_eq!(
+            bits(value.as_f64()),
+            bits(expected.as_f64()),
+            "{lexeme} as Value"
+        );
+    }
+    // The sign is there to see, not only in the bits serde_json gives.
+    assert!(f.verify_into::<f64>(b"-0").unwrap().is_sign_negative());
+    assert!(f.verify_into::<i64>(b"-0").is_err());
+    assert_eq!(f.verify_into::<i64>(b"0").unwrap(), 0);
+}
+
 /// A type that swallows its own deserialization errors (as `serde_with`'s
 /// `DefaultOnError` does) cannot make a value that fails the form pass: the guided
 /// route remembers the failure even when the visitor goes on.
