@@ -53,9 +53,7 @@ impl RejectionKind {
             RejectionKind::Unrepresentable => "unrepresentable",
         }
     }
-}
 
-impl RejectionKind {
     /// The limit the kind names: `max_bytes` for [`RejectionKind::TooLarge`], and
     /// `max_depth` for a body nested too deep ([`ParseErrorKind::TooDeep`]).
     ///

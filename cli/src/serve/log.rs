@@ -14,8 +14,8 @@
 //! `--log-format text` (the default) writes `logfmt`: `TIME act verdict=… status=…
 //! bytes=… ms=… [kind=… [limit=…] offset=… pointer="…" form_pointer="…"] [upstream=…]
 //! actor="…"|actor=-`, and the server's own messages as `formgate serve: …`. The
-//! kind is the library's stable names (`names.rs`: `not-admitted:required`,
-//! `malformed:duplicate-key`, `too-large`).
+//! kind is spelled with the library's stable names (`names.rs`:
+//! `not-admitted:required`, `malformed:duplicate-key`, `too-large`).
 //! `--log-format json` writes one JSON object per line with the same fields
 //! (`{"time":…,"event":"act","verdict":…}`; a field cut to its cap has a sibling
 //! `…_cut: true`), and the server's messages as `{"time":…,"event":"serve",
