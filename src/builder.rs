@@ -30,12 +30,14 @@ pub struct FormBuilder {
 
 impl FormBuilder {
     /// The largest body accepted, in bytes (default 1 MiB).
+    #[must_use]
     pub fn max_bytes(mut self, n: usize) -> FormBuilder {
         self.limits = self.limits.with_max_bytes(n);
         self
     }
 
     /// The deepest nesting of containers accepted in a body (default 128).
+    #[must_use]
     pub fn max_depth(mut self, n: usize) -> FormBuilder {
         self.limits = self.limits.with_max_depth(n);
         self
@@ -52,6 +54,7 @@ impl FormBuilder {
     /// assert!(form.verify(br#"["a"]"#).is_ok());
     /// assert!(form.verify(br#"["a",1]"#).is_err());
     /// ```
+    #[must_use]
     pub fn default_dialect(mut self, dialect: Dialect) -> FormBuilder {
         self.default_dialect = dialect;
         self
@@ -72,6 +75,7 @@ impl FormBuilder {
     /// assert!(formgate::Form::compile(br#"{"x-order":1}"#).is_err());
     /// assert!(formgate::Form::builder().annotation("maxLength").compile(b"{}").is_err());
     /// ```
+    #[must_use]
     pub fn annotation(mut self, name: impl Into<String>) -> FormBuilder {
         let name: Box<str> = name.into().into();
         if !self.annotations.contains(&name) {
@@ -81,6 +85,7 @@ impl FormBuilder {
     }
 
     /// Set both limits at once.
+    #[must_use]
     pub fn limits(mut self, limits: Limits) -> FormBuilder {
         self.limits = limits;
         self
@@ -88,6 +93,16 @@ impl FormBuilder {
 
     /// Compile `schema` with these options. The schema itself is parsed strictly with
     /// the default limits (1 MiB, depth 128).
+    ///
+    /// # Errors
+    ///
+    /// A [`FormError`] when the schema is not strict JSON ([`FormErrorKind::Parse`]);
+    /// when it uses a keyword outside the vocabulary or its dialect, gives a keyword a
+    /// value of the wrong shape, or anything else [`FormErrorKind`] lists (a `$ref`
+    /// that names no schema of the form, a pattern or format formgate cannot assert
+    /// exactly...): fail closed, the error naming the keyword, its JSON Pointer and its
+    /// byte offset; or when a declared annotation is a keyword of JSON Schema
+    /// ([`FormErrorKind::NotDeclarable`]).
     pub fn compile(self, schema: &[u8]) -> Result<Form, FormError> {
         let value = crate::parse::parse(schema, &Limits::default()).map_err(FormError::parse)?;
         if let Some(name) = self.annotations.iter().find(|a| !vocabulary::declarable(a)) {
@@ -141,6 +156,11 @@ impl FormBuilder {
     /// assert!(form.verify(br#"{"title":"x","priority":256}"#).is_err()); // uint8
     /// assert!(form.verify(br#"{"title":"x","priority":1,"x":0}"#).is_err()); // unknown field
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`FormError`], as [`FormBuilder::compile`] gives, when the schema schemars
+    /// derives uses a keyword or format outside the vocabulary.
     pub fn compile_schemars<T: schemars::JsonSchema + ?Sized>(self) -> Result<Form, FormError> {
         let schema = schemars::generate::SchemaSettings::draft2020_12()
             .into_generator()
@@ -152,13 +172,17 @@ impl FormBuilder {
 impl Form {
     /// Compile a form with the default limits for its bodies (1 MiB, depth 128).
     ///
-    /// Fails, naming the keyword and its JSON Pointer, on anything outside the
-    /// vocabulary (see the crate documentation).
+    /// # Errors
+    ///
+    /// A [`FormError`] naming the keyword, its JSON Pointer and its byte offset, on
+    /// anything outside the vocabulary (see the crate documentation) or a schema that
+    /// is not strict JSON; see [`FormBuilder::compile`].
     pub fn compile(schema: &[u8]) -> Result<Form, FormError> {
         FormBuilder::default().compile(schema)
     }
 
     /// Options for compiling: limits for the bodies.
+    #[must_use]
     pub fn builder() -> FormBuilder {
         FormBuilder::default()
     }
@@ -175,6 +199,10 @@ impl Form {
     /// assert_eq!((p.x, p.y), (1, -2));
     /// assert!(form.verify(br#"{"x":2147483648,"y":0}"#).is_err()); // int32
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`FormError`], as [`FormBuilder::compile_schemars`] gives.
     #[cfg(feature = "schemars")]
     pub fn from_schemars<T: schemars::JsonSchema + ?Sized>() -> Result<Form, FormError> {
         FormBuilder::default().compile_schemars::<T>()

@@ -34,7 +34,7 @@
 //!
 //! The crate root holds what a server needs: [`Form`] (compiled once, shared by
 //! threads), [`FormBuilder`] and [`Limits`], the verdict types [`Rejection`],
-//! [`RejectionKind`] and [`FormError`], and [`Accepted`] and [`Verifier`]. Three modules
+//! [`RejectionKind`], [`Keyword`] and [`FormError`], and [`Accepted`] and [`Verifier`]. Three modules
 //! hold the rest:
 //!
 //! - [`json`]: the strict parser for plain JSON, as a tree ([`json::parse`]), a verdict
@@ -120,12 +120,24 @@ pub mod __fuzz {
 
 pub use builder::FormBuilder;
 pub use form::error::{FormError, FormErrorKind};
-pub use form::vocabulary::Dialect;
+pub use form::vocabulary::{Dialect, Keyword};
 pub use form::Form;
 pub use limits::{Limits, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH};
 pub use verify::accepted::Accepted;
 pub use verify::rejection::{Rejection, RejectionKind};
 pub use verify::stream::{ReadError, Verifier};
+
+// Promises the compiler keeps: a `Form` is shared by threads without a lock
+// (docs/ARCHITECTURE.md, "The compiled form"; the Python package relies on it), a
+// `Verifier` can be held across an `.await` on a multi-threaded runtime, and the
+// errors fit in a `Box<dyn Error + Send + Sync>`.
+const _: fn() = || {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Form>();
+    send_sync::<Verifier<'static>>();
+    send_sync::<Rejection>();
+    send_sync::<FormError>();
+};
 
 pub mod json {
     //! Strict JSON (RFC 8259, with the rules in the crate documentation's table) for

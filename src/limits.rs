@@ -50,6 +50,7 @@ impl Limits {
     /// let limits = formgate::Limits::default().with_max_bytes(usize::MAX);
     /// assert_eq!(limits.max_bytes(), formgate::Limits::MAX_BYTES);
     /// ```
+    #[must_use]
     pub const fn with_max_bytes(mut self, n: usize) -> Limits {
         self.max_bytes = if n > Self::MAX_BYTES {
             Self::MAX_BYTES
@@ -60,6 +61,7 @@ impl Limits {
     }
 
     /// The same limits with `max_depth` set to `n`.
+    #[must_use]
     pub const fn with_max_depth(mut self, n: usize) -> Limits {
         self.max_depth = n;
         self

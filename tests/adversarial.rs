@@ -19,7 +19,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use formgate::json::{parse, ParseErrorKind};
-use formgate::{Form, Limits, Rejection, RejectionKind, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH};
+use formgate::{
+    Form, Keyword, Limits, Rejection, RejectionKind, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH,
+};
 
 // ---------------------------------------------------------------------------
 // Measuring (invariant 2)
@@ -136,7 +138,7 @@ fn malformed(r: &Rejection) -> ParseErrorKind {
     }
 }
 
-fn not_admitted(r: &Rejection) -> &'static str {
+fn not_admitted(r: &Rejection) -> Keyword {
     match r.kind() {
         RejectionKind::NotAdmitted { keyword } => keyword,
         k => panic!("not a form rejection: {k:?} {r}"),
@@ -569,7 +571,7 @@ fn ten_megabytes_of_nul_escapes() {
     });
     let short = form_with(r#"{"maxLength":10}"#, limits);
     let r = short.verify(body.as_bytes()).unwrap_err();
-    assert_eq!((not_admitted(&r), r.offset()), ("maxLength", 0));
+    assert_eq!((not_admitted(&r), r.offset()), (Keyword::MaxLength, 0));
     let pattern = form_with(r#"{"pattern":"^\\u0000*$"}"#, limits);
     case(
         "10 MB of \\u0000: pattern ^\\u0000*$",
@@ -703,7 +705,7 @@ fn catastrophic_backtracking_pattern() {
     let r = case("^(a+)+$ vs 30 a and !", secs(1), MIB, || {
         f.verify(evil.as_bytes()).unwrap_err()
     });
-    assert_eq!((not_admitted(&r), r.offset()), ("pattern", 0));
+    assert_eq!((not_admitted(&r), r.offset()), (Keyword::Pattern, 0));
     let good = format!("\"{}\"", "a".repeat(30));
     case("^(a+)+$ vs 30 a", secs(1), MIB, || {
         f.verify(good.as_bytes()).unwrap()
@@ -712,7 +714,7 @@ fn catastrophic_backtracking_pattern() {
     let r = case("^(a+)+$ vs 1e6 a and !", secs(5), 64 * MIB, || {
         f.verify(long.as_bytes()).unwrap_err()
     });
-    assert_eq!(not_admitted(&r), "pattern");
+    assert_eq!(not_admitted(&r), Keyword::Pattern);
 }
 
 /// Lookaround patterns on which a backtracking engine takes exponential time (a nested
@@ -728,12 +730,12 @@ fn lookaround_backtracking_traps() {
     let r = case("^(?=(a+)+$)a*$ vs 30 a and !", secs(1), MIB, || {
         nested.verify(evil.as_bytes()).unwrap_err()
     });
-    assert_eq!((not_admitted(&r), r.offset()), ("pattern", 0));
+    assert_eq!((not_admitted(&r), r.offset()), (Keyword::Pattern, 0));
     let long = format!("\"{}!\"", "a".repeat(100_000));
     let r = case("^(?=(a+)+$)a*$ vs 1e5 a and !", secs(5), 16 * MIB, || {
         nested.verify(long.as_bytes()).unwrap_err()
     });
-    assert_eq!(not_admitted(&r), "pattern");
+    assert_eq!(not_admitted(&r), Keyword::Pattern);
     let good = format!("\"{}\"", "a".repeat(100_000));
     case("^(?=(a+)+$)a*$ vs 1e5 a", secs(5), 16 * MIB, || {
         nested.verify(good.as_bytes()).unwrap()
@@ -743,7 +745,7 @@ fn lookaround_backtracking_traps() {
     let r = case("(?<=(a|aa)+)b vs 1e5 a", secs(5), 16 * MIB, || {
         behind.verify(good.as_bytes()).unwrap_err()
     });
-    assert_eq!(not_admitted(&r), "pattern");
+    assert_eq!(not_admitted(&r), Keyword::Pattern);
     let ends_in_b = format!("\"{}b\"", "a".repeat(100_000));
     case("(?<=(a|aa)+)b vs 1e5 a and b", secs(5), 16 * MIB, || {
         behind.verify(ends_in_b.as_bytes()).unwrap()
@@ -766,7 +768,7 @@ fn lookaround_backtracking_traps() {
         16 * MIB,
         || password.verify(spaced.as_bytes()).unwrap_err(),
     );
-    assert_eq!(not_admitted(&r), "pattern");
+    assert_eq!(not_admitted(&r), Keyword::Pattern);
 }
 
 // ---------------------------------------------------------------------------
@@ -884,7 +886,7 @@ fn ten_thousand_chained_defs() {
         || f.verify(body.as_bytes()).unwrap(),
     );
     let r = f.verify(br#"["a","long"]"#).unwrap_err();
-    assert_eq!((not_admitted(&r), r.offset()), ("maxLength", 5));
+    assert_eq!((not_admitted(&r), r.offset()), (Keyword::MaxLength, 5));
     // A cycle closed at the end of the chain is a compile error, not a hang.
     let cyclic = schema.replace(
         &format!(r#""d{}":{{"type":"string","maxLength":3}}"#, n - 1),

@@ -33,7 +33,7 @@ fn keyword(form: &Form, body: &[u8]) -> Option<(String, u64)> {
     match form.verify(body) {
         Ok(()) => None,
         Err(r) => match r.kind() {
-            RejectionKind::NotAdmitted { keyword } => Some((keyword.to_owned(), r.offset())),
+            RejectionKind::NotAdmitted { keyword } => Some((keyword.name().to_owned(), r.offset())),
             other => panic!("{other:?}"),
         },
     }

@@ -166,6 +166,18 @@ fn corpus(failures: &mut Vec<String>) -> Vec<Case> {
     cases
 }
 
+/// `DuplicateKey` → `duplicate-key`.
+fn kebab(variant: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in variant.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('-');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
 fn show(kind: Option<(String, u64)>) -> String {
     match kind {
         None => "ok".to_string(),
@@ -204,6 +216,13 @@ fn parse_error_corpus() {
                 failures.push(format!("{}: TooDeep names {limit}", case.name));
             }
             _ => {}
+        }
+        // The stable name is the variant's, in kebab-case.
+        if let Some(e) = &err {
+            let (variant, name) = (common::kind_name(e.kind()), e.kind().name());
+            if name != kebab(&variant) {
+                failures.push(format!("{}: {variant} is named {name:?}", case.name));
+            }
         }
         let got = err.map(|e| (common::kind_name(e.kind()), e.offset()));
         if got != case.expect {

@@ -2,7 +2,7 @@
 //! (`src/verify/general/unevaluated.rs`): what counts as evaluated, and that annotations of
 //! failing subschemas are dropped.
 
-use formgate::{Form, RejectionKind};
+use formgate::{Form, Keyword, RejectionKind};
 
 fn form(text: &str) -> Form {
     Form::compile(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -194,7 +194,7 @@ fn a_rejection_names_the_keyword_at_the_container_end() {
     assert_eq!(
         e.kind(),
         RejectionKind::NotAdmitted {
-            keyword: "unevaluatedProperties"
+            keyword: Keyword::UnevaluatedProperties
         }
     );
     // Decided when the object closes: the offset is that of its `}`.

@@ -1,7 +1,8 @@
 //! Table-driven verdicts of compiled forms on bodies: each row is (name, form, body,
 //! admitted?). All failures are collected before one assertion.
 
-use formgate::Form;
+use formgate::{Form, Rejection, RejectionKind};
+use serde_json::json;
 
 const CASES: &[(&str, &str, &str, bool)] = &[
     ("accepts_true_schema", "true", r#"{"a":[1,2]}"#, true),
@@ -318,5 +319,104 @@ fn verdicts() {
         "{} failures:\n{}",
         failures.len(),
         failures.join("\n")
+    );
+}
+
+/// `Rejection::to_json` parsed back: exactly the members the kind has, each equal to
+/// what the accessors say, by the stable names.
+fn rejection_json(r: &Rejection) -> serde_json::Map<String, serde_json::Value> {
+    let text = r.to_json();
+    let v: serde_json::Value = serde_json::from_str(&text).expect("to_json is JSON");
+    let object = v.as_object().expect("an object").clone();
+    let mut want = serde_json::Map::new();
+    want.insert("kind".into(), json!(r.kind().name()));
+    match r.kind() {
+        RejectionKind::Malformed(k) => {
+            want.insert("reason".into(), json!(k.name()));
+        }
+        RejectionKind::NotAdmitted { keyword } => {
+            want.insert("keyword".into(), json!(keyword.name()));
+        }
+        _ => {}
+    }
+    if let Some(limit) = r.kind().limit() {
+        want.insert("limit".into(), json!(limit));
+    }
+    want.insert("offset".into(), json!(r.offset()));
+    want.insert("pointer".into(), json!(r.pointer()));
+    if let Some(fp) = r.form_pointer() {
+        want.insert("formPointer".into(), json!(fp));
+    }
+    if let Some(d) = r.detail() {
+        want.insert("detail".into(), json!(d));
+    }
+    assert_eq!(object, want, "{text}");
+    assert!(
+        object.keys().eq(want.keys()),
+        "in the documented order: {text}"
+    );
+    assert_eq!(serde_json::to_string(&v).unwrap(), text, "compact");
+    object
+}
+
+#[test]
+fn rejections_as_json_escape_every_pointer() {
+    let form = Form::compile(br#"{"additionalProperties":false}"#).unwrap();
+    // The name is `a"b\c~d/eé` and a U+0001; its pointer escapes `~` and `/`.
+    let body = "{\"a\\\"b\\\\c~d/e\u{e9}\\u0001\":1}";
+    let r = form.verify(body.as_bytes()).unwrap_err();
+    assert_eq!(r.pointer(), "/a\"b\\c~0d~1e\u{e9}\u{1}");
+    let object = rejection_json(&r);
+    assert_eq!(object["kind"], "not-admitted");
+    assert_eq!(object["keyword"], "additionalProperties");
+    assert_eq!(object["pointer"], "/a\"b\\c~0d~1e\u{e9}\u{1}");
+    assert_eq!(object["formPointer"], "/additionalProperties");
+    assert_eq!(object["offset"], 1);
+    // Non-ASCII stays UTF-8; what JSON requires is escaped.
+    let text = r.to_json();
+    assert!(
+        text.contains(r#""pointer":"/a\"b\\c~0d~1eé\u0001""#),
+        "{text}"
+    );
+}
+
+#[test]
+fn rejections_as_json_by_kind() {
+    let form = Form::builder()
+        .max_bytes(64)
+        .compile(br#"{"type":"array","items":{"type":"integer","maximum":300}}"#)
+        .unwrap();
+    let r = form.verify(&[b' '; 65]).unwrap_err();
+    let object = rejection_json(&r);
+    assert_eq!(
+        (&object["kind"], &object["limit"]),
+        (&json!("too-large"), &json!(64))
+    );
+    let deep = Form::builder().max_depth(2).compile(b"true").unwrap();
+    let r = deep.verify(b"[[[1]]]").unwrap_err();
+    let object = rejection_json(&r);
+    assert_eq!(
+        (&object["kind"], &object["reason"], &object["limit"]),
+        (&json!("malformed"), &json!("too-deep"), &json!(2))
+    );
+    let r = form.verify(b"[1,]").unwrap_err();
+    let object = rejection_json(&r);
+    assert_eq!(object["reason"], "trailing-comma");
+    assert!(!object.contains_key("limit") && !object.contains_key("keyword"));
+    let r = form.verify(b"false").unwrap_err();
+    assert_eq!(rejection_json(&r)["keyword"], "type");
+    let r = Form::compile(b"false").unwrap().verify(b"{}").unwrap_err();
+    let object = rejection_json(&r);
+    assert_eq!(
+        (&object["keyword"], &object["formPointer"]),
+        (&json!("false"), &json!(""))
+    );
+    // Admitted, but 300 is no u8: the deserializer's message is the detail.
+    let r = form.verify_into::<Vec<u8>>(b"[1,300]").unwrap_err();
+    let object = rejection_json(&r);
+    assert_eq!(object["kind"], "unrepresentable");
+    assert!(
+        object["detail"].as_str().is_some_and(|d| !d.is_empty()),
+        "{object:?}"
     );
 }

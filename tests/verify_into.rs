@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use formgate::json::ParseErrorKind;
-use formgate::{Form, Limits, Rejection, RejectionKind};
+use formgate::{Form, Keyword, Limits, Rejection, RejectionKind};
 use formgate_testkit::{self as testkit, config, J};
 use proptest::prelude::*;
 use serde::Deserialize;
@@ -144,28 +144,28 @@ fn rejects_body_the_form_rejects_even_if_t_accepts() {
         (
             r#"{"type":"object","properties":{"role":{"type":"string","maxLength":4}}}"#,
             r#"{"role":"admin"}"#,
-            "maxLength",
+            Keyword::MaxLength,
         ),
         (
             r#"{"type":"object","properties":{"role":{"type":"string","pattern":"^u"}}}"#,
             r#"{"role":"admin"}"#,
-            "pattern",
+            Keyword::Pattern,
         ),
-        (ROLE_FORM, r#"{"role":"root"}"#, "enum"),
+        (ROLE_FORM, r#"{"role":"root"}"#, Keyword::Enum),
         (
             r#"{"type":"object","properties":{"role":{}},"additionalProperties":false}"#,
             r#"{"role":"user","extra":true}"#,
-            "additionalProperties",
+            Keyword::AdditionalProperties,
         ),
         (
             r#"{"type":"object","required":["role","since"]}"#,
             r#"{"role":"user"}"#,
-            "required",
+            Keyword::Required,
         ),
         (
             r#"{"type":"object","properties":{"role":{"format":"email"}}}"#,
             r#"{"role":"user"}"#,
-            "format",
+            Keyword::Format,
         ),
     ];
     for (schema, body, keyword) in cases {
@@ -228,12 +228,15 @@ fn ignored_unknown_fields_are_still_validated() {
     let bad = [
         (
             r#"{"role":"x","meta":{"a":1,"b":2}}"#,
-            "additionalProperties",
+            Keyword::AdditionalProperties,
         ),
-        (r#"{"meta":{"b":2},"role":"x"}"#, "additionalProperties"),
-        (r#"{"role":"x","meta":{"a":"s"}}"#, "type"),
-        (r#"{"role":"x","meta":[]}"#, "type"),
-        (r#"{"role":"x","meta":{"a":1.5}}"#, "type"),
+        (
+            r#"{"meta":{"b":2},"role":"x"}"#,
+            Keyword::AdditionalProperties,
+        ),
+        (r#"{"role":"x","meta":{"a":"s"}}"#, Keyword::Type),
+        (r#"{"role":"x","meta":[]}"#, Keyword::Type),
+        (r#"{"role":"x","meta":{"a":1.5}}"#, Keyword::Type),
     ];
     for (body, keyword) in bad {
         let verdict = f.verify(body.as_bytes()).unwrap_err();
@@ -777,6 +780,64 @@ fn numbers_reach_the_visitor_as_from_serde_json() {
             "{lexeme} as u64"
         );
     }
+}
+
+/// Zeros keep their sign as serde_json keeps it: `-0` reaches the visitor as the float
+/// `-0.0` (no integer holds the sign), so an integer type refuses it with serde_json's
+/// message, and a float gets the sign bit. Compared bit for bit, since `-0.0 == 0.0`.
+/// (`Value` compares through `as_f64` only: with `arbitrary_precision` serde_json keeps
+/// the lexeme.)
+#[test]
+fn signed_zeros_reach_the_visitor_as_from_serde_json() {
+    let f = form(r#"{"type":"number"}"#);
+    for lexeme in ["-0", "-0.0", "0", "-0e0", "0.0", "-0E+0"] {
+        let b = lexeme.as_bytes();
+        let bits = |x: Option<f64>| x.map(f64::to_bits);
+        assert_eq!(
+            bits(f.verify_into::<f64>(b).ok()),
+            bits(serde_json::from_str::<f64>(lexeme).ok()),
+            "{lexeme} as f64"
+        );
+        assert_eq!(
+            f.verify_into::<f32>(b).ok().map(f32::to_bits),
+            serde_json::from_str::<f32>(lexeme).ok().map(f32::to_bits),
+            "{lexeme} as f32"
+        );
+        for (ours, theirs) in [
+            (
+                f.verify_into::<i64>(b).map(|i| i.to_string()),
+                serde_json::from_str::<i64>(lexeme).map(|i| i.to_string()),
+            ),
+            (
+                f.verify_into::<u64>(b).map(|u| u.to_string()),
+                serde_json::from_str::<u64>(lexeme).map(|u| u.to_string()),
+            ),
+        ] {
+            match (ours, theirs) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{lexeme}"),
+                (Err(r), Err(e)) => {
+                    assert_eq!(r.kind(), RejectionKind::Unrepresentable, "{lexeme}");
+                    let detail = r.detail().expect("the deserializer's message");
+                    assert!(
+                        e.to_string().starts_with(detail),
+                        "{lexeme}: {detail} / {e}"
+                    );
+                }
+                (ours, theirs) => panic!("{lexeme}: {ours:?}, serde_json {theirs:?}"),
+            }
+        }
+        let value = f.verify_into::<serde_json::Value>(b).unwrap();
+        let expected: serde_json::Value = serde_json::from_str(lexeme).unwrap();
+        assert_eq!(
+            bits(value.as_f64()),
+            bits(expected.as_f64()),
+            "{lexeme} as Value"
+        );
+    }
+    // The sign is there to see, not only in the bits serde_json gives.
+    assert!(f.verify_into::<f64>(b"-0").unwrap().is_sign_negative());
+    assert!(f.verify_into::<i64>(b"-0").is_err());
+    assert_eq!(f.verify_into::<i64>(b"0").unwrap(), 0);
 }
 
 /// A type that swallows its own deserialization errors (as `serde_with`'s

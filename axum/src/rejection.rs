@@ -16,7 +16,6 @@ use std::fmt;
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use formgate::json::ParseErrorKind;
 use formgate::{Rejection, RejectionKind};
 
 /// The content type of a problem body (RFC 9457 §3).
@@ -155,8 +154,14 @@ impl Problems {
 /// ```json
 /// {"type":"about:blank","title":"Unprocessable Entity","status":422,
 ///  "detail":"The body is not admitted by the form.",
-///  "errors":[{"pointer":"/priority","keyword":"maximum","message":"not admitted by the form's \"maximum\" at /properties/priority/maximum"}]}
+///  "errors":[{"kind":"not-admitted","keyword":"maximum","offset":30,"pointer":"/priority",
+///   "formPointer":"/properties/priority/maximum",
+///   "message":"not admitted by the form's \"maximum\" at /properties/priority/maximum"}]}
 /// ```
+///
+/// Each entry of `errors` names the rejection as `Rejection::to_json` does
+/// ([`ProblemError`]): a body that is not strict JSON is `{"kind":"malformed",
+/// "reason":"duplicate-key",...}`.
 ///
 /// Nothing in it repeats a value of the body. Use it with axum-extra's
 /// `WithRejection` to answer in your own error type.
@@ -273,27 +278,20 @@ impl VerifyRejection {
         let Some(r) = &self.rejection else {
             return Vec::new();
         };
-        let (keyword, message) = match r.kind() {
-            RejectionKind::NotAdmitted { keyword } => {
-                let message = match r.form_pointer() {
-                    Some(at) => format!("not admitted by the form's {keyword:?} at {at}"),
-                    None => format!("not admitted by the form's {keyword:?}"),
-                };
-                (keyword, message)
-            }
-            RejectionKind::Malformed(kind) => (
-                strictness_rule(kind),
-                format!("{kind} at byte {}", r.offset()),
-            ),
-            RejectionKind::TooLarge { limit } => ("maxBytes", format!("longer than {limit} bytes")),
-            _ => (
-                "type",
-                "admitted by the form, but not of the server's type".to_owned(),
-            ),
+        let message = match r.kind() {
+            RejectionKind::NotAdmitted { keyword } => match r.form_pointer() {
+                Some(at) => format!("not admitted by the form's {:?} at {at}", keyword.name()),
+                None => format!("not admitted by the form's {:?}", keyword.name()),
+            },
+            RejectionKind::Malformed(kind) => format!("{kind} at byte {}", r.offset()),
+            RejectionKind::TooLarge { limit } => format!("longer than {limit} bytes"),
+            _ => "admitted by the form, but not of the server's type".to_owned(),
         };
         let error = ProblemError {
+            kind: r.kind(),
+            offset: r.offset(),
             pointer: cut_pointer(r.pointer()).to_owned(),
-            keyword,
+            form_pointer: r.form_pointer().map(str::to_owned),
             message,
         };
         std::iter::once(error).take(self.max_errors).collect()
@@ -314,13 +312,7 @@ impl VerifyRejection {
                 if i > 0 {
                     out.push(',');
                 }
-                out.push_str("{\"pointer\":");
-                json_string(&e.pointer, &mut out);
-                out.push_str(",\"keyword\":");
-                json_string(e.keyword, &mut out);
-                out.push_str(",\"message\":");
-                json_string(&e.message, &mut out);
-                out.push('}');
+                e.write_json(&mut out);
             }
             out.push(']');
         }
@@ -359,8 +351,9 @@ impl VerifyRejection {
                     .map_or_else(String::new, |p| format!(" at {p}"));
                 format!(
                     "The request body was rejected ({status}): {} is not admitted by the \
-                     JSON Schema keyword {keyword:?}{form_at}. {again}",
-                    at(r)
+                     JSON Schema keyword {:?}{form_at}. {again}",
+                    at(r),
+                    keyword.name()
                 )
             }
             (Problem::Strictness, Some(RejectionKind::Malformed(kind))) => {
@@ -384,32 +377,62 @@ impl VerifyRejection {
     }
 }
 
-/// One entry of a problem's `errors`.
+/// One entry of a problem's `errors`: formgate's rejection by the members and names of
+/// `Rejection::to_json` (`kind`, `reason`, `keyword`, `limit`, `offset`, `pointer`,
+/// `formPointer`), and a `message`; never its `detail`, which may quote the body
+/// (invariant 1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ProblemError {
+    /// What was wrong: the entry's `kind` is its [`RejectionKind::name`]
+    /// (`"not-admitted"`, `"malformed"`, `"too-large"`, `"unrepresentable"`), with the
+    /// keyword that decided as `keyword` ([`formgate::Keyword::name`]: `"maximum"`,
+    /// `"required"`), the rule of strict JSON broken as `reason`
+    /// ([`formgate::json::ParseErrorKind::name`]: `"duplicate-key"`,
+    /// `"trailing-bytes"`), and the limit in force as `limit`.
+    pub kind: RejectionKind,
+    /// The byte offset in the body at which the rejection became certain.
+    pub offset: u64,
     /// The JSON Pointer of the offending value in the body (`""` is the whole body),
     /// cut to whole segments within [`MAX_POINTER`] bytes.
     pub pointer: String,
-    /// The form keyword that decided (`"maximum"`, `"required"`, ...), or the rule of
-    /// strict JSON that was broken (`"duplicateKey"`, `"trailingBytes"`, ...).
-    pub keyword: &'static str,
-    /// A short message built from the keyword and pointers, never from the body's
-    /// values.
+    /// The JSON Pointer, in the form, of the keyword that decided (for
+    /// `"not-admitted"`).
+    pub form_pointer: Option<String>,
+    /// A short message built from the kind, keyword and pointers, never from the
+    /// body's values.
     pub message: String,
 }
 
-/// The name of the strict-JSON rule a parse error breaks.
-fn strictness_rule(kind: ParseErrorKind) -> &'static str {
-    match kind {
-        ParseErrorKind::TooDeep { .. } => "maxDepth",
-        ParseErrorKind::TooLarge { .. } => "maxBytes",
-        ParseErrorKind::DuplicateKey => "duplicateKey",
-        ParseErrorKind::TrailingBytes => "trailingBytes",
-        ParseErrorKind::InvalidUtf8 | ParseErrorKind::Bom => "utf8",
-        ParseErrorKind::LoneSurrogate | ParseErrorKind::InvalidEscape => "escape",
-        ParseErrorKind::InvalidNumber | ParseErrorKind::LeadingZero => "number",
-        _ => "syntax",
+impl ProblemError {
+    /// The entry as a JSON object, its members in `Rejection::to_json`'s order, a
+    /// member that does not apply left out.
+    fn write_json(&self, out: &mut String) {
+        out.push_str("{\"kind\":");
+        json_string(self.kind.name(), out);
+        match self.kind {
+            RejectionKind::Malformed(reason) => {
+                out.push_str(",\"reason\":");
+                json_string(reason.name(), out);
+            }
+            RejectionKind::NotAdmitted { keyword } => {
+                out.push_str(",\"keyword\":");
+                json_string(keyword.name(), out);
+            }
+            _ => {}
+        }
+        if let Some(limit) = self.kind.limit() {
+            out.push_str(&format!(",\"limit\":{limit}"));
+        }
+        out.push_str(&format!(",\"offset\":{},\"pointer\":", self.offset));
+        json_string(&self.pointer, out);
+        if let Some(fp) = &self.form_pointer {
+            out.push_str(",\"formPointer\":");
+            json_string(fp, out);
+        }
+        out.push_str(",\"message\":");
+        json_string(&self.message, out);
+        out.push('}');
     }
 }
 
@@ -483,6 +506,45 @@ mod tests {
         assert_eq!(out, r#""a\"b\\c\u000a\u0001é""#);
     }
 
+    /// An entry of `errors` is the rejection as `Rejection::to_json` writes it, less
+    /// the deserializer's `detail`, plus a `message`.
+    #[test]
+    fn entries_speak_to_json() {
+        let form = formgate::Form::builder()
+            .max_bytes(32)
+            .max_depth(2)
+            .compile(br#"{"items":{"type":"integer","maximum":300}}"#)
+            .unwrap();
+        let rejections = [
+            form.verify(b"[400]").unwrap_err(),
+            form.verify(br#"{"a":1,"a":2}"#).unwrap_err(),
+            form.verify(br#"{"a":{"b":{}}}"#).unwrap_err(),
+            form.verify(&[b' '; 33]).unwrap_err(),
+            form.verify_into::<Vec<u8>>(b"[1,300]").unwrap_err(),
+        ];
+        let mut kinds = Vec::new();
+        for r in rejections {
+            let mut want: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(&r.to_json()).unwrap();
+            want.remove("detail");
+            let problem = VerifyRejection::from_rejection(r, &Problems::default());
+            let body: serde_json::Value = serde_json::from_str(&problem.problem_json()).unwrap();
+            let mut entry = body["errors"][0].as_object().unwrap().clone();
+            assert!(entry.remove("message").is_some_and(|m| m.is_string()));
+            assert_eq!(entry, want, "{}", problem.problem_json());
+            assert!(entry.keys().eq(want.keys()), "{}", problem.problem_json());
+            kinds.push(want["kind"].as_str().unwrap().to_owned());
+        }
+        let expected = [
+            "not-admitted",
+            "malformed",
+            "malformed",
+            "too-large",
+            "unrepresentable",
+        ];
+        assert_eq!(kinds, expected);
+    }
+
     #[test]
     fn rejects_without_echoing_values() {
         let form = formgate::Form::compile(
@@ -494,9 +556,9 @@ mod tests {
         for text in [r.problem_json(), r.model_text(), r.to_string()] {
             assert!(!text.contains("hunter2"), "{text}");
         }
-        assert!(r
-            .problem_json()
-            .contains(r#""pointer":"/secret","keyword":"maxLength""#));
+        assert!(r.problem_json().contains(
+            r#"{"kind":"not-admitted","keyword":"maxLength","offset":10,"pointer":"/secret","formPointer":"/properties/secret/maxLength","#
+        ));
         let quiet = VerifyRejection::from_rejection(
             form.verify(b"{,").unwrap_err(),
             &Problems::default().explain(false),

@@ -145,28 +145,32 @@ async fn the_typed_api_creates_a_verified_ticket() {
 #[tokio::test]
 async fn the_typed_api_answers_the_form_with_422() {
     let addr = example().await;
-    for (body, pointer, keyword) in [
+    for (body, pointer, keyword, form_pointer) in [
         (
             &br#"{"title":"x","priority":6,"tags":[]}"#[..],
             "/priority",
             "maximum",
+            "/properties/priority/maximum",
         ),
         (
             br#"{"title":"","priority":1,"tags":[]}"#,
             "/title",
             "minLength",
+            "/properties/title/minLength",
         ),
         (
             br#"{"title":"x","priority":1,"tags":["1","2","3","4","5","6","7","8","9"]}"#,
             "/tags/8",
             "maxItems",
+            "/properties/tags/maxItems",
         ),
         (
             br#"{"title":"x","priority":1,"tags":[],"secret":"hunter2"}"#,
             "/secret",
             "additionalProperties",
+            "/additionalProperties",
         ),
-        (br#"{"title":"x","tags":[]}"#, "", "required"),
+        (br#"{"title":"x","tags":[]}"#, "", "required", "/required"),
     ] {
         let a = post_json(addr, "/api/tickets", body).await;
         let text = a.text();
@@ -175,8 +179,12 @@ async fn the_typed_api_answers_the_form_with_422() {
         let p: serde_json::Value = serde_json::from_str(text).unwrap();
         assert_eq!(p["status"], 422, "{text}");
         assert_eq!(p["type"], "about:blank", "{text}");
-        assert_eq!(p["errors"][0]["pointer"], pointer, "{text}");
-        assert_eq!(p["errors"][0]["keyword"], keyword, "{text}");
+        let e = &p["errors"][0];
+        assert_eq!(e["kind"], "not-admitted", "{text}");
+        assert_eq!(e["pointer"], pointer, "{text}");
+        assert_eq!(e["keyword"], keyword, "{text}");
+        assert_eq!(e["formPointer"], form_pointer, "{text}");
+        assert!(e["offset"].is_u64() && e.get("reason").is_none(), "{text}");
         assert!(!text.contains("hunter2"), "{text}");
     }
 }
@@ -184,19 +192,33 @@ async fn the_typed_api_answers_the_form_with_422() {
 #[tokio::test]
 async fn the_typed_api_answers_strictness_with_400() {
     let addr = example().await;
-    for (body, keyword) in [
+    for (body, reason, offset) in [
         (
             &br#"{"title":"a","title":"b","priority":1,"tags":[]}"#[..],
-            "duplicateKey",
+            "duplicate-key",
+            13,
         ),
         (
             br#"{"title":"a","priority":1,"tags":[]} {}"#,
-            "trailingBytes",
+            "trailing-bytes",
+            37,
         ),
-        (br#"{"title":"a","priority":1,"tags":[],}"#, "syntax"),
-        (br#"{"title":"a","priority":01,"tags":[]}"#, "number"),
-        (b"{\"title\":\"\xff\",\"priority\":1,\"tags\":[]}", "utf8"),
-        (b"", "syntax"),
+        (
+            br#"{"title":"a","priority":1,"tags":[],}"#,
+            "trailing-comma",
+            36,
+        ),
+        (
+            br#"{"title":"a","priority":01,"tags":[]}"#,
+            "leading-zero",
+            24,
+        ),
+        (
+            b"{\"title\":\"\xff\",\"priority\":1,\"tags\":[]}",
+            "invalid-utf8",
+            10,
+        ),
+        (b"", "unexpected-end", 0),
     ] {
         let a = post_json(addr, "/api/tickets", body).await;
         assert_eq!(
@@ -207,7 +229,11 @@ async fn the_typed_api_answers_strictness_with_400() {
             a.text()
         );
         let p: serde_json::Value = serde_json::from_slice(&a.body).unwrap();
-        assert_eq!(p["errors"][0]["keyword"], keyword, "{}", a.text());
+        let e = &p["errors"][0];
+        assert_eq!(e["kind"], "malformed", "{}", a.text());
+        assert_eq!(e["reason"], reason, "{}", a.text());
+        assert_eq!(e["offset"], offset, "{}", a.text());
+        assert!(e.get("keyword").is_none(), "{}", a.text());
     }
 }
 

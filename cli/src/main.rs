@@ -23,6 +23,7 @@ mod check_cmd;
 mod form_arg;
 mod input;
 mod limits;
+mod names;
 mod parse_cmd;
 mod publish_cmd;
 mod render_cmd;

@@ -8,6 +8,7 @@ use formgate::{Form, ReadError, Rejection};
 
 use crate::input::{self, Source};
 use crate::limits::LimitArgs;
+use crate::names;
 use crate::Status;
 
 /// Arguments of `formgate verify`.
@@ -15,7 +16,8 @@ use crate::Status;
 pub(crate) struct Args {
     #[command(flatten)]
     dialect: crate::form_arg::CompileArgs,
-    /// Say why a body was rejected: kind, byte offset, line:column, and the pointers in
+    /// Say why a body was rejected: kind (`not-admitted:maxLength`,
+    /// `malformed:duplicate-key`, ...), byte offset, line:column, and the pointers in
     /// the body and in the form
     #[arg(long)]
     explain: bool,
@@ -89,10 +91,16 @@ fn verify_one(form: &Form, source: &Source, explain: bool) -> Status {
     }
 }
 
-/// The reason, for people: what, where in the body (byte, and line:column when the
-/// bytes are at hand), and which form keyword decided.
+/// The reason: what, by the stable names `formgate serve` logs (`names.rs`:
+/// `not-admitted:maxLength`, `malformed:duplicate-key`, `too-large limit=64`), where in
+/// the body (byte, and line:column when the bytes are at hand), and which form
+/// keyword decided.
 fn explanation(r: &Rejection, bytes: Option<&[u8]>) -> String {
-    let mut out = format!("{} at byte {}", r.kind(), r.offset());
+    let mut out = names::kind_name(r.kind());
+    if let Some(limit) = r.kind().limit() {
+        out.push_str(&format!(" limit={limit}"));
+    }
+    out.push_str(&format!(" at byte {}", r.offset()));
     if let Some(bytes) = bytes {
         let end = usize::try_from(r.offset())
             .unwrap_or(usize::MAX)

@@ -482,7 +482,7 @@ async fn metrics_count_acts_by_verdict_and_kind() {
                 1.0,
             ),
             (
-                "formgate_rejections_total{kind=\"malformed:TrailingBytes\"}",
+                "formgate_rejections_total{kind=\"malformed:trailing-bytes\"}",
                 1.0,
             ),
             ("formgate_rejections_total{kind=\"too-large\"}", 1.0),

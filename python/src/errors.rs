@@ -4,9 +4,11 @@
 //! 1. Every Rust error crosses the boundary as an instance of one of the package's
 //!    exception classes, never as a panic: [`rejection`] for bodies, [`form_error`] for
 //!    schemas.
-//! 2. Kind names are stable, space-free strings (`"not-admitted"`, `"duplicate-key"`),
-//!    the same as `tests/data/verdicts.json` at the repository root spells them, which a
-//!    Rust test of the core crate also reads.
+//! 2. Kind names are the core crate's stable names (`RejectionKind::name`,
+//!    `ParseErrorKind::name`: `"not-admitted"`, `"duplicate-key"`), never a table of
+//!    this package's own, so they are the same as the command line's and
+//!    formgate-axum's, and as `tests/data/verdicts.json` at the repository root spells
+//!    them, which a Rust test of the core crate also reads.
 
 use formgate::json::{ParseError, ParseErrorKind};
 use formgate::{FormError, FormErrorKind, Rejection, RejectionKind};
@@ -55,17 +57,10 @@ impl RejectionFields {
 
 /// The Python `Rejection` for a body the form does not admit.
 pub(crate) fn rejection(py: Python<'_>, r: &Rejection) -> PyErr {
-    let (kind, reason, limit) = match r.kind() {
-        RejectionKind::TooLarge { limit } => ("too-large", None, Some(limit)),
-        RejectionKind::Malformed(k) => ("malformed", Some(parse_kind(k).to_owned()), depth(k)),
-        RejectionKind::NotAdmitted { keyword } => ("not-admitted", Some(keyword.to_owned()), None),
-        RejectionKind::Unrepresentable => ("unrepresentable", None, None),
-        // A kind added to the core crate later: still a rejection, never an accept.
-        other => ("other", Some(format!("{other:?}")), None),
-    };
+    let (reason, limit) = reason_and_limit(r.kind());
     RejectionFields {
         message: r.to_string(),
-        kind,
+        kind: r.kind().name(),
         offset: r.offset(),
         pointer: r.pointer().to_owned(),
         form_pointer: r.form_pointer().map(str::to_owned),
@@ -76,15 +71,17 @@ pub(crate) fn rejection(py: Python<'_>, r: &Rejection) -> PyErr {
     .into_err(py)
 }
 
-/// The Python `Rejection` for bytes that are not strict JSON (`formgate.check`).
+/// The Python `Rejection` for bytes that are not strict JSON (`formgate.check`): the
+/// kind a body with this error would be rejected with.
 pub(crate) fn parse_rejection(py: Python<'_>, e: &ParseError) -> PyErr {
-    let (kind, reason, limit) = match e.kind() {
-        ParseErrorKind::TooLarge { limit } => ("too-large", None, Some(limit)),
-        k => ("malformed", Some(parse_kind(k).to_owned()), depth(k)),
+    let kind = match e.kind() {
+        ParseErrorKind::TooLarge { limit } => RejectionKind::TooLarge { limit },
+        k => RejectionKind::Malformed(k),
     };
+    let (reason, limit) = reason_and_limit(kind);
     RejectionFields {
         message: e.to_string(),
-        kind,
+        kind: kind.name(),
         offset: e.offset(),
         pointer: e.pointer().unwrap_or("").to_owned(),
         form_pointer: None,
@@ -95,42 +92,22 @@ pub(crate) fn parse_rejection(py: Python<'_>, e: &ParseError) -> PyErr {
     .into_err(py)
 }
 
-fn depth(k: ParseErrorKind) -> Option<usize> {
-    match k {
-        ParseErrorKind::TooDeep { limit } => Some(limit),
+/// The `reason` (the strictness rule for `malformed`, the keyword for `not-admitted`)
+/// and the `limit` (of `too-large` and `too-deep`) of a rejection, by their stable
+/// names (invariant 2).
+fn reason_and_limit(kind: RejectionKind) -> (Option<String>, Option<usize>) {
+    let reason = match kind {
+        RejectionKind::Malformed(k) => Some(k.name().to_owned()),
+        RejectionKind::NotAdmitted { keyword } => Some(keyword.name().to_owned()),
         _ => None,
-    }
-}
-
-/// The strictness rule a body breaks, as a stable name (invariant 2).
-pub(crate) fn parse_kind(k: ParseErrorKind) -> &'static str {
-    match k {
-        ParseErrorKind::TooLarge { .. } => "too-large",
-        ParseErrorKind::TooDeep { .. } => "too-deep",
-        ParseErrorKind::Bom => "bom",
-        ParseErrorKind::UnexpectedEnd => "unexpected-end",
-        ParseErrorKind::ExpectedValue => "expected-value",
-        ParseErrorKind::ExpectedKey => "expected-key",
-        ParseErrorKind::ExpectedColon => "expected-colon",
-        ParseErrorKind::ExpectedCommaOrClose => "expected-comma-or-close",
-        ParseErrorKind::TrailingComma => "trailing-comma",
-        ParseErrorKind::TrailingBytes => "trailing-bytes",
-        ParseErrorKind::InvalidLiteral => "invalid-literal",
-        ParseErrorKind::InvalidNumber => "invalid-number",
-        ParseErrorKind::LeadingZero => "leading-zero",
-        ParseErrorKind::ControlCharacter => "control-character",
-        ParseErrorKind::InvalidEscape => "invalid-escape",
-        ParseErrorKind::LoneSurrogate => "lone-surrogate",
-        ParseErrorKind::InvalidUtf8 => "invalid-utf8",
-        ParseErrorKind::DuplicateKey => "duplicate-key",
-        _ => "other",
-    }
+    };
+    (reason, kind.limit())
 }
 
 /// The Python `FormError` for a schema that does not compile.
 pub(crate) fn form_error(py: Python<'_>, e: &FormError) -> PyErr {
     let (kind, reason) = match e.kind() {
-        FormErrorKind::Parse(p) => ("malformed", Some(parse_kind(p.kind()).to_owned())),
+        FormErrorKind::Parse(p) => ("malformed", Some(p.kind().name().to_owned())),
         FormErrorKind::NotASchema => ("not-a-schema", None),
         FormErrorKind::UnknownKeyword => ("unknown-keyword", None),
         FormErrorKind::InvalidValue(what) => ("invalid-value", Some((*what).to_owned())),
@@ -142,7 +119,6 @@ pub(crate) fn form_error(py: Python<'_>, e: &FormError) -> PyErr {
         FormErrorKind::AnchorRef => ("anchor-ref", None),
         FormErrorKind::RefNotFound => ("ref-not-found", None),
         FormErrorKind::RefCycle => ("ref-cycle", None),
-        FormErrorKind::NestedId => ("nested-id", None),
         FormErrorKind::DuplicateIdentifier => ("duplicate-identifier", None),
         FormErrorKind::ExpansionTooLarge => ("expansion-too-large", None),
         FormErrorKind::RefSibling(d) => ("ref-sibling", Some(d.name().to_owned())),

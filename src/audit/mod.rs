@@ -458,9 +458,6 @@ impl Form {
     /// admits whose recursion depth is at most `depth` (with `depth` 0: the values that
     /// never enter a cycle). A form without cycles comes back unchanged.
     ///
-    /// Fails only if the result exceeds the size of a form (1 MiB: the error compiling
-    /// it would give, found before the copies are all made, whatever `depth` asks).
-    ///
     /// ```
     /// use formgate::Form;
     /// use formgate::audit::{Bound, Profile};
@@ -478,6 +475,14 @@ impl Form {
     /// assert!(two.verify(b"[true,[false,null]]").is_err());
     /// assert_eq!(two.audit(Profile::Portable).max_depth(), Bound::Finite(1));
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// Only if the result exceeds the size of a form (1 MiB): the
+    /// [`FormErrorKind::Parse`](crate::FormErrorKind::Parse) error with
+    /// [`ParseErrorKind::TooLarge`](crate::json::ParseErrorKind::TooLarge) that
+    /// compiling it would give, found before the copies are all made, whatever `depth`
+    /// asks.
     pub fn unroll(&self, depth: u32) -> Result<Form, FormError> {
         let text = unroll::unroll(self, depth)?;
         let mut builder = Form::builder()

@@ -238,7 +238,7 @@ impl Compiler<'_> {
                 if self.annotations.iter().any(|a| **a == **name) {
                     // Declared by the form's owner: kept verbatim, never decides.
                     node.declared.push(name.as_ref().into());
-                    node.order.push((Keyword::Declared, Some(json(value))));
+                    node.order.push((None, Some(json(value))));
                     continue;
                 }
                 return Err(FormError::new(
@@ -607,10 +607,10 @@ impl Compiler<'_> {
                     self.discriminators.push(d);
                     verbatim = Some(json(value));
                 }
-                // Handled before the dialect check: no name maps to it.
-                Keyword::Declared => unreachable!("declared annotations have no keyword"),
+                // No name in a form looks it up (`Keyword::ALL`).
+                Keyword::False => unreachable!("the boolean schema is not a keyword"),
             }
-            node.order.push((kw, verbatim));
+            node.order.push((Some(kw), verbatim));
         }
 
         if let Some(content) = content {

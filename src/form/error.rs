@@ -40,11 +40,6 @@ pub enum FormErrorKind {
     /// `$ref`s and in-place applicators that lead back to the same schema without
     /// descending into the instance: no value could ever be decided.
     RefCycle,
-    /// Formerly: `unroll` of a form with embedded resources (`$id` below the root) or
-    /// anchors. No longer returned: `unroll` now writes every `$ref` of its output as a
-    /// JSON Pointer from the root and keeps identifiers at the root only, so every form
-    /// unrolls. Kept so that code matching it still compiles.
-    NestedId,
     /// A `discriminator` that does not agree with its `oneOf`/`anyOf` branches, or has
     /// none: the text says how (`docs/DIALECTS.md`).
     Discriminator(String),
@@ -100,9 +95,6 @@ impl fmt::Display for FormErrorKind {
             FormErrorKind::RefNotFound => f.write_str("$ref target is not a schema in this form"),
             FormErrorKind::RefCycle => {
                 f.write_str("$ref cycle that never descends into the instance")
-            }
-            FormErrorKind::NestedId => {
-                f.write_str("unroll refused embedded resources or anchors (no longer returned)")
             }
             FormErrorKind::Discriminator(why) => {
                 write!(f, "discriminator disagrees with its branches: {why}")

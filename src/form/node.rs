@@ -423,11 +423,12 @@ pub(crate) struct Node {
     /// order written (compiled and checked even when nothing references them). A schema
     /// may have both holders, with the same names in each.
     pub(crate) defs: Vec<(Keyword, Box<str>, NodeId)>,
-    /// The names of declared annotations (`Keyword::Declared` entries of `order`), in
-    /// the order written.
+    /// The names of declared annotations (the `None` entries of `order`), in the order
+    /// written.
     pub(crate) declared: Vec<Box<str>>,
-    /// Keywords in the order written, with annotation values as compact JSON.
-    pub(crate) order: Vec<(Keyword, Option<Box<str>>)>,
+    /// Keywords in the order written (`None`: a declared annotation, named in
+    /// `declared`), with annotation values as compact JSON.
+    pub(crate) order: Vec<(Option<Keyword>, Option<Box<str>>)>,
     /// How a dialect before 2020-12 spelled this node's checks (`form::dialect`).
     pub(crate) legacy: Option<Box<Legacy>>,
 }

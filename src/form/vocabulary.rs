@@ -128,94 +128,172 @@ impl std::fmt::Display for Dialect {
     }
 }
 
-/// A keyword of Vocabulary v1.
+/// A keyword of formgate's vocabulary, across the five dialects, as a rejection names
+/// it ([`RejectionKind::NotAdmitted`](crate::RejectionKind::NotAdmitted)); and
+/// [`Keyword::False`], the boolean schema `false`, which rejects whatever meets it.
+///
+/// [`Keyword::name`] is the keyword as JSON Schema spells it (`"additionalProperties"`,
+/// `"$ref"`): stable, part of the API. A keyword formgate admits later is a new variant
+/// (the enum is `#[non_exhaustive]`), with its specification's name.
+///
+/// ```
+/// use formgate::{Form, Keyword, RejectionKind};
+/// let form = Form::compile(br#"{"additionalProperties":false}"#).unwrap();
+/// let r = form.verify(br#"{"a":1}"#).unwrap_err();
+/// let keyword = Keyword::AdditionalProperties;
+/// assert_eq!(r.kind(), RejectionKind::NotAdmitted { keyword });
+/// assert_eq!(keyword.name(), "additionalProperties");
+///
+/// let r = Form::compile(b"false").unwrap().verify(b"1").unwrap_err();
+/// assert_eq!(r.kind(), RejectionKind::NotAdmitted { keyword: Keyword::False });
+/// assert_eq!(r.form_pointer(), Some(""));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub(crate) enum Keyword {
+#[non_exhaustive]
+pub enum Keyword {
     // Assertions.
+    /// `type`: the value is of one of the named JSON types.
     Type,
+    /// `enum`: the value equals one of the listed values.
     Enum,
+    /// `const`: the value equals the given value.
     Const,
+    /// `required`: an object has every listed member.
     Required,
+    /// `minItems`: an array has at least this many elements.
     MinItems,
+    /// `maxItems`: an array has at most this many elements.
     MaxItems,
+    /// `minLength`: a string has at least this many code points.
     MinLength,
+    /// `maxLength`: a string has at most this many code points.
     MaxLength,
+    /// `pattern`: a string matches this ECMA-262 regular expression.
     Pattern,
+    /// `format`: a string (or number) is of the named format, asserted
+    /// (`docs/FORMATS.md`).
     Format,
+    /// `minimum`: a number is at least this.
     Minimum,
+    /// `maximum`: a number is at most this.
     Maximum,
+    /// `exclusiveMinimum`: a number is greater than this (draft-04: a boolean making
+    /// `minimum` exclusive).
     ExclusiveMinimum,
+    /// `exclusiveMaximum`: a number is less than this (draft-04: a boolean making
+    /// `maximum` exclusive).
     ExclusiveMaximum,
+    /// `multipleOf`: a number is an integer multiple of this, exactly.
     MultipleOf,
+    /// `minProperties`: an object has at least this many members.
     MinProperties,
+    /// `maxProperties`: an object has at most this many members.
     MaxProperties,
+    /// `dependentRequired`: an object with a given member has the listed others too.
     DependentRequired,
+    /// `minContains`: at least this many elements meet `contains`.
     MinContains,
+    /// `maxContains`: at most this many elements meet `contains`.
     MaxContains,
+    /// `uniqueItems`: no two elements of an array are equal.
     UniqueItems,
     // Applicators.
+    /// `properties`: the named members meet their schemas.
     Properties,
+    /// `additionalProperties`: members no `properties` or `patternProperties` entry
+    /// names meet this schema.
     AdditionalProperties,
+    /// `items`: the elements (after `prefixItems`; draft-04..2019-09: each element, or
+    /// the elements by position when an array) meet this schema.
     Items,
+    /// `prefixItems`: the first elements meet these schemas, by position.
     PrefixItems,
+    /// `anyOf`: the value meets at least one of these schemas.
     AnyOf,
+    /// `oneOf`: the value meets exactly one of these schemas.
     OneOf,
+    /// `allOf`: the value meets every one of these schemas.
     AllOf,
+    /// `$ref`: the value meets the referenced schema of the form.
     Ref,
+    /// `$defs`: schemas to reference, asserting nothing themselves.
     Defs,
-    /// draft-07's name for `$defs`.
+    /// `definitions`: draft-07's name for `$defs`.
     Definitions,
+    /// `not`: the value does not meet this schema.
     Not,
+    /// `if`: which of `then` and `else` applies.
     If,
+    /// `then`: the value meets this schema when it meets `if`.
     Then,
+    /// `else`: the value meets this schema when it does not meet `if`.
     Else,
+    /// `dependentSchemas`: an object with a given member meets the schema for it.
     DependentSchemas,
+    /// `propertyNames`: every member name, as a string, meets this schema.
     PropertyNames,
+    /// `patternProperties`: members whose names match a pattern meet its schema.
     PatternProperties,
+    /// `contains`: at least one element (or `minContains`..`maxContains` of them)
+    /// meets this schema.
     Contains,
-    /// Members no adjacent keyword (nor a passing in-place subschema) evaluated meet
-    /// this schema.
+    /// `unevaluatedProperties`: members no adjacent keyword (nor a passing in-place
+    /// subschema) evaluated meet this schema.
     UnevaluatedProperties,
-    /// Elements no adjacent keyword (nor a passing in-place subschema) evaluated meet
-    /// this schema.
+    /// `unevaluatedItems`: elements no adjacent keyword (nor a passing in-place
+    /// subschema) evaluated meet this schema.
     UnevaluatedItems,
-    /// An extension keyword the form's owner declared an annotation
-    /// (`FormBuilder::annotation`); its name is kept in `Node::declared`. Not in
-    /// [`Keyword::ALL`]: no name looks it up.
-    Declared,
     // Annotations and identifiers.
+    /// `title`: an annotation, kept verbatim.
     Title,
+    /// `description`: an annotation, kept verbatim.
     Description,
+    /// `default`: an annotation, kept verbatim.
     Default,
+    /// `examples`: an annotation, kept verbatim.
     Examples,
+    /// `$comment`: an annotation, kept verbatim.
     Comment,
+    /// `deprecated`: an annotation, kept verbatim.
     Deprecated,
+    /// `readOnly`: an annotation, kept verbatim.
     ReadOnly,
+    /// `writeOnly`: an annotation, kept verbatim.
     WriteOnly,
+    /// `$schema`: the form's dialect ([`Dialect::from_uri`]).
     Schema,
+    /// `$id`: the schema's resource URI.
     Id,
-    /// draft-04's name for `$id`.
+    /// `id`: draft-04's name for `$id`.
     LegacyId,
-    /// 2019-09 and later: a plain-name fragment for the schema holding it.
+    /// `$anchor` (2019-09 and later): a plain-name fragment for the schema holding it.
     Anchor,
-    /// OpenAPI's hint of which `oneOf`/`anyOf` branch a value takes, by one of its
-    /// properties: compiled only when it agrees with the branches
-    /// (`form::discriminator`), and never deciding a verdict.
+    /// `discriminator`: OpenAPI's hint of which `oneOf`/`anyOf` branch a value takes,
+    /// by one of its properties; compiled only when it agrees with the branches, and
+    /// never deciding a verdict.
     Discriminator,
-    /// draft-04..07: `dependentRequired` (array values) and `dependentSchemas` (schema
-    /// values) in one keyword.
+    /// `dependencies` (draft-04..07): `dependentRequired` (array values) and
+    /// `dependentSchemas` (schema values) in one keyword.
     Dependencies,
-    /// draft-04..2019-09: the schema for elements after array-form `items`.
+    /// `additionalItems` (draft-04..2019-09): the schema for elements after array-form
+    /// `items`.
     AdditionalItems,
-    /// draft-07 and later: a string holds data in this encoding (`base64` only);
-    /// asserted (`verify::content`).
+    /// `contentEncoding` (draft-07 and later): a string holds data in this encoding
+    /// (`base64` only); asserted.
     ContentEncoding,
-    /// draft-07 and later: a string (decoded, with `contentEncoding`) is a document of
-    /// this media type (`application/json` only); asserted.
+    /// `contentMediaType` (draft-07 and later): a string (decoded, with
+    /// `contentEncoding`) is a document of this media type (`application/json` only);
+    /// asserted.
     ContentMediaType,
-    /// 2019-09 and later: the `contentMediaType` document meets this schema; asserted.
+    /// `contentSchema` (2019-09 and later): the `contentMediaType` document meets this
+    /// schema; asserted.
     ContentSchema,
+    /// The boolean schema `false`, named `"false"`: no keyword of a schema object, but
+    /// what rejects a value when no keyword does, as in a form that is `false` (its
+    /// form pointer is the schema's). A `false` under a keyword is named by that
+    /// keyword: `{"additionalProperties": false}` rejects a member as
+    /// [`Keyword::AdditionalProperties`]. A form cannot use `"false"` as a keyword.
+    False,
 }
 
 /// Names of JSON Schema keywords (of any dialect) and of constructs formgate refuses
@@ -236,7 +314,8 @@ pub(crate) fn declarable(name: &str) -> bool {
 }
 
 impl Keyword {
-    /// Every keyword, in the order the vocabulary lists them.
+    /// Every keyword, in the order the vocabulary lists them; not [`Keyword::False`],
+    /// which no name in a form looks up.
     pub(crate) const ALL: [Keyword; 59] = [
         Keyword::Type,
         Keyword::Enum,
@@ -299,8 +378,10 @@ impl Keyword {
         Keyword::ContentSchema,
     ];
 
-    /// The keyword's name as written in a form.
-    pub(crate) fn name(self) -> &'static str {
+    /// The keyword as JSON Schema spells it (`"additionalProperties"`, `"$ref"`,
+    /// `"false"` for [`Keyword::False`]): stable, part of the API; a name is never
+    /// changed or given to another keyword.
+    pub fn name(self) -> &'static str {
         match self {
             Keyword::Type => "type",
             Keyword::Enum => "enum",
@@ -343,7 +424,6 @@ impl Keyword {
             Keyword::Contains => "contains",
             Keyword::UnevaluatedProperties => "unevaluatedProperties",
             Keyword::UnevaluatedItems => "unevaluatedItems",
-            Keyword::Declared => "",
             Keyword::Title => "title",
             Keyword::Description => "description",
             Keyword::Default => "default",
@@ -362,6 +442,7 @@ impl Keyword {
             Keyword::ContentEncoding => "contentEncoding",
             Keyword::ContentMediaType => "contentMediaType",
             Keyword::ContentSchema => "contentSchema",
+            Keyword::False => "false",
         }
     }
 
@@ -374,8 +455,7 @@ impl Keyword {
     pub(crate) fn is_annotation(self) -> bool {
         matches!(
             self,
-            Keyword::Declared
-                | Keyword::Title
+            Keyword::Title
                 | Keyword::Description
                 | Keyword::Default
                 | Keyword::Examples
@@ -438,6 +518,10 @@ mod tests {
         }
         assert_eq!(Keyword::from_name("propertiez"), None);
         assert_eq!(Keyword::from_name("$dynamicRef"), None);
+        // The boolean schema has a name, but a form cannot write it as a keyword.
+        assert_eq!(Keyword::False.name(), "false");
+        assert_eq!(Keyword::from_name("false"), None);
+        assert!(!Keyword::ALL.contains(&Keyword::False));
     }
 
     #[test]

@@ -53,6 +53,43 @@ pub enum ParseErrorKind {
 }
 
 impl ParseErrorKind {
+    /// The kind's stable name: kebab-case, space-free, without the limit
+    /// (`"duplicate-key"`, `"too-deep"`, `"invalid-utf8"`).
+    ///
+    /// The names are part of the API: a name is never changed or reused for another
+    /// kind, so logs, metrics labels and the integrations (the command line,
+    /// formgate-axum, the Python package) can match on them. A kind added later gets a
+    /// new name. `docs/ARCHITECTURE.md` ("Stable names") has the table.
+    ///
+    /// ```
+    /// use formgate::json::{check, ParseErrorKind};
+    /// let err = check(br#"{"a":1,"a":2}"#, &formgate::Limits::default()).unwrap_err();
+    /// assert_eq!(err.kind().name(), "duplicate-key");
+    /// assert_eq!(ParseErrorKind::TooDeep { limit: 2 }.name(), "too-deep");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            ParseErrorKind::TooLarge { .. } => "too-large",
+            ParseErrorKind::TooDeep { .. } => "too-deep",
+            ParseErrorKind::Bom => "bom",
+            ParseErrorKind::UnexpectedEnd => "unexpected-end",
+            ParseErrorKind::ExpectedValue => "expected-value",
+            ParseErrorKind::ExpectedKey => "expected-key",
+            ParseErrorKind::ExpectedColon => "expected-colon",
+            ParseErrorKind::ExpectedCommaOrClose => "expected-comma-or-close",
+            ParseErrorKind::TrailingComma => "trailing-comma",
+            ParseErrorKind::TrailingBytes => "trailing-bytes",
+            ParseErrorKind::InvalidLiteral => "invalid-literal",
+            ParseErrorKind::InvalidNumber => "invalid-number",
+            ParseErrorKind::LeadingZero => "leading-zero",
+            ParseErrorKind::ControlCharacter => "control-character",
+            ParseErrorKind::InvalidEscape => "invalid-escape",
+            ParseErrorKind::LoneSurrogate => "lone-surrogate",
+            ParseErrorKind::InvalidUtf8 => "invalid-utf8",
+            ParseErrorKind::DuplicateKey => "duplicate-key",
+        }
+    }
+
     fn describe(&self) -> &'static str {
         match self {
             ParseErrorKind::TooLarge { .. } => "input exceeds max_bytes",

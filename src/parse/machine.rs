@@ -60,7 +60,7 @@ pub enum Step<'a, 's> {
     NeedMore,
 }
 
-/// The resumable strict-JSON state machine behind [`Parser`](crate::Parser).
+/// The resumable strict-JSON state machine behind [`Parser`](crate::json::Parser).
 #[derive(Debug)]
 pub struct Machine {
     max_depth: usize,

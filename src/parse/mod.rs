@@ -49,7 +49,12 @@ pub struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
-    /// A parser over `input`; fails at once if `input` exceeds `limits.max_bytes()`.
+    /// A parser over `input`.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseErrorKind::TooLarge`] at once if `input` exceeds `limits.max_bytes()`;
+    /// nothing is parsed.
     pub fn new(input: &'a [u8], limits: &Limits) -> Result<Parser<'a>, ParseError> {
         check_size(input.len(), limits)?;
         Ok(Parser {
@@ -61,7 +66,11 @@ impl<'a> Parser<'a> {
 
     /// The next event, or `None` once the document is complete and the input ended.
     ///
-    /// After an error the parser must not be used further.
+    /// # Errors
+    ///
+    /// A [`ParseError`] at the first byte that is not strict JSON, or that opens a
+    /// container deeper than `max_depth`. After an error the parser must not be used
+    /// further.
     #[inline]
     #[allow(clippy::should_implement_trait)] // events borrow the parser; not an Iterator
     pub fn next(&mut self) -> Result<Option<Event<'a, '_>>, ParseError> {
@@ -115,6 +124,12 @@ pub(crate) fn check_size(len: usize, limits: &Limits) -> Result<(), ParseError> 
 /// Check that `input` is strict JSON within `limits`, building nothing.
 ///
 /// O(n) time, O(depth + names of open objects) memory.
+///
+/// # Errors
+///
+/// A [`ParseError`]: [`ParseErrorKind::TooLarge`] before any parsing when `input`
+/// exceeds `limits.max_bytes()`, else the first byte that is not strict JSON (or
+/// nests deeper than `limits.max_depth()`).
 pub fn check(input: &[u8], limits: &Limits) -> Result<(), ParseError> {
     let mut p = Parser::new(input, limits)?;
     while p.next()?.is_some() {}
@@ -132,6 +147,10 @@ pub fn check(input: &[u8], limits: &Limits) -> Result<(), ParseError> {
 /// assert_eq!(e.kind(), ParseErrorKind::DuplicateKey);
 /// assert_eq!(e.offset(), 7);
 /// ```
+///
+/// # Errors
+///
+/// A [`ParseError`], as [`check`] gives.
 pub fn parse<'a>(input: &'a [u8], limits: &Limits) -> Result<Value<'a>, ParseError> {
     let mut p = Parser::new(input, limits)?;
     value::build(&mut p)

@@ -61,16 +61,16 @@ impl Renderer<'_> {
                 out.push(',');
             }
             let name = match kw {
-                Keyword::Declared => declared.next().expect("a name per declared entry"),
-                _ => kw.name(),
+                None => declared.next().expect("a name per declared entry"),
+                Some(kw) => kw.name(),
             };
             write_json_string(name, out);
             out.push(':');
-            if let Some(text) = verbatim {
-                out.push_str(text);
-                continue;
+            match (verbatim, kw) {
+                (Some(text), _) => out.push_str(text),
+                (None, Some(kw)) => self.keyword(node, *kw, out),
+                (None, None) => unreachable!("a declared annotation is kept verbatim"),
             }
-            self.keyword(node, *kw, out);
         }
         out.push('}');
     }
@@ -293,7 +293,7 @@ impl Renderer<'_> {
             | Keyword::Deprecated
             | Keyword::ReadOnly
             | Keyword::WriteOnly
-            | Keyword::Declared
+            | Keyword::False
             | Keyword::Schema
             | Keyword::Id
             | Keyword::LegacyId

@@ -82,6 +82,12 @@ impl Message {
     /// assert_eq!(m[0].role(), "user");
     /// assert!(formgate::publish::Message::list_from_json(br#"[{"role":"user"}]"#).is_err());
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`MessagesError::Parse`] when `json` is not strict JSON (within the default
+    /// limits), [`MessagesError::NotAnArray`] when it is not an array, and
+    /// [`MessagesError::Invalid`] naming the first element that is not such an object.
     pub fn list_from_json(json: &[u8]) -> Result<Vec<Message>, MessagesError> {
         let v = crate::parse::parse(json, &Limits::default()).map_err(MessagesError::Parse)?;
         let Value::Array(items) = &v else {

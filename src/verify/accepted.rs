@@ -5,7 +5,7 @@ use crate::parse::value::Value;
 
 use super::{fast, Rejection, Runtime};
 
-/// A body the form admitted, with its tree (built in the same pass as the verdict).
+/// A body the form admitted, with its tree.
 ///
 /// Only [`Form::accept`](crate::Form::accept) creates one, so a function that takes an
 /// `Accepted` cannot be handed an unchecked body.
@@ -49,7 +49,8 @@ impl<'a> Accepted<'a> {
 }
 
 impl Runtime {
-    /// Verify a complete body and build its tree in the same pass.
+    /// Verify a complete body and build its tree: parsed after the fast path admits
+    /// it, or built by the general validator in its one pass.
     pub(crate) fn accept<'a>(
         &mut self,
         form: &Form,

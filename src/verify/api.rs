@@ -35,6 +35,15 @@ impl Form {
     /// time for a fixed form (the fast pass is bounded by a multiple of the body's
     /// length); a rejection points at the first byte after which no admitted value can
     /// begin.
+    ///
+    /// # Errors
+    ///
+    /// A [`Rejection`] when the form does not admit the body: longer than `max_bytes`
+    /// ([`RejectionKind::TooLarge`](crate::RejectionKind::TooLarge), before any
+    /// parsing), not strict JSON or nested deeper than `max_depth`
+    /// ([`RejectionKind::Malformed`](crate::RejectionKind::Malformed)), or strict JSON
+    /// that a keyword of the form does not admit
+    /// ([`RejectionKind::NotAdmitted`](crate::RejectionKind::NotAdmitted)).
     pub fn verify(&self, body: &[u8]) -> Result<(), Rejection> {
         with_runtime(|rt| rt.verify(self, body))
     }
@@ -44,8 +53,12 @@ impl Form {
     /// returned only for a body [`Form::verify`] admits. Strings without escapes can be
     /// borrowed (`&'de str`, `Cow<'de, str>`).
     ///
-    /// A body the form admits but `T` cannot hold gives
-    /// [`RejectionKind::Unrepresentable`](crate::RejectionKind::Unrepresentable).
+    /// # Errors
+    ///
+    /// The [`Rejection`] [`Form::verify`] gives for a body the form does not admit;
+    /// for a body the form admits but `T` cannot hold,
+    /// [`RejectionKind::Unrepresentable`](crate::RejectionKind::Unrepresentable) with
+    /// the deserializer's message as [`Rejection::detail`].
     ///
     /// ```
     /// #[derive(serde::Deserialize)]
@@ -79,11 +92,27 @@ impl Form {
     /// assert!(form.verify_reader(&b"{\"a\":1}"[..]).is_ok());
     /// assert!(form.verify_reader(std::io::repeat(b' ')).is_err()); // stops after 9 bytes
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ReadError::Rejected`] with the [`Rejection`] the streaming [`Verifier`] gives
+    /// (the same kind and offset as [`Form::verify`]'s on the whole body, except that
+    /// a body over `max_bytes` may be refused earlier with another kind), or
+    /// [`ReadError::Io`] when a read fails.
     pub fn verify_reader<R: std::io::Read>(&self, reader: R) -> Result<(), ReadError> {
         stream::verify_reader(self, reader)
     }
 
-    /// Verify a body and keep its tree, built in the same pass, as proof of acceptance.
+    /// Verify a body and keep its tree as proof of acceptance.
+    ///
+    /// The fast path decides first, as in [`Form::verify`]; a body it admits is then
+    /// parsed into its tree by the strict parser (a second read of the body, without
+    /// the general validator's bookkeeping). A body it is not sure of goes to the
+    /// general validator, which builds the tree in its one pass.
+    ///
+    /// # Errors
+    ///
+    /// The [`Rejection`] [`Form::verify`] gives.
     pub fn accept<'a>(&self, body: &'a [u8]) -> Result<Accepted<'a>, Rejection> {
         let value = with_runtime(|rt| rt.accept(self, body))?;
         Ok(Accepted::new(body, value))

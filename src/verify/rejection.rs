@@ -2,7 +2,11 @@
 
 use std::fmt;
 
+use crate::form::node::NodeId;
+use crate::form::vocabulary::Keyword;
+use crate::form::Form;
 use crate::parse::error::{ParseError, ParseErrorKind};
+use crate::parse::value::write_json_string;
 
 /// Why a body was rejected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,13 +22,55 @@ pub enum RejectionKind {
     /// The body is strict JSON, but the form does not admit it; the keyword that
     /// decided is named.
     NotAdmitted {
-        /// The form keyword whose assertion failed (`"type"`, `"required"`,
-        /// `"additionalProperties"`, `"false"` for the boolean schema `false`, ...).
-        keyword: &'static str,
+        /// The form keyword whose assertion failed ([`Keyword::Type`],
+        /// [`Keyword::Required`], [`Keyword::AdditionalProperties`], ...), or
+        /// [`Keyword::False`] for the boolean schema `false`.
+        keyword: Keyword,
     },
     /// The form admits the body, but it does not fit the type `verify_into` was asked
     /// for (see [`Rejection::detail`]).
     Unrepresentable,
+}
+
+impl RejectionKind {
+    /// The kind's stable name, without its parameters: `"too-large"`, `"malformed"`,
+    /// `"not-admitted"` or `"unrepresentable"`. What was malformed is
+    /// [`ParseErrorKind::name`], and which keyword did not admit is [`Keyword::name`].
+    ///
+    /// The names are part of the API, like [`ParseErrorKind::name`]'s: never changed,
+    /// never reused for another kind.
+    ///
+    /// ```
+    /// let form = formgate::Form::compile(br#"{"maxLength":2}"#).unwrap();
+    /// assert_eq!(form.verify(br#""abc""#).unwrap_err().kind().name(), "not-admitted");
+    /// assert_eq!(form.verify(b"[1,]").unwrap_err().kind().name(), "malformed");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            RejectionKind::TooLarge { .. } => "too-large",
+            RejectionKind::Malformed(_) => "malformed",
+            RejectionKind::NotAdmitted { .. } => "not-admitted",
+            RejectionKind::Unrepresentable => "unrepresentable",
+        }
+    }
+
+    /// The limit the kind names: `max_bytes` for [`RejectionKind::TooLarge`], and
+    /// `max_depth` for a body nested too deep ([`ParseErrorKind::TooDeep`]).
+    ///
+    /// ```
+    /// use formgate::Form;
+    /// let form = Form::builder().max_bytes(8).max_depth(1).compile(b"true").unwrap();
+    /// assert_eq!(form.verify(b"[1,2,3,4,5]").unwrap_err().kind().limit(), Some(8));
+    /// assert_eq!(form.verify(b"[[]]").unwrap_err().kind().limit(), Some(1));
+    /// assert_eq!(form.verify(b"[1,]").unwrap_err().kind().limit(), None);
+    /// ```
+    pub fn limit(&self) -> Option<usize> {
+        match *self {
+            RejectionKind::TooLarge { limit }
+            | RejectionKind::Malformed(ParseErrorKind::TooDeep { limit }) => Some(limit),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for RejectionKind {
@@ -32,7 +78,9 @@ impl fmt::Display for RejectionKind {
         match self {
             RejectionKind::TooLarge { limit } => write!(f, "body exceeds max_bytes ({limit})"),
             RejectionKind::Malformed(kind) => write!(f, "malformed: {kind}"),
-            RejectionKind::NotAdmitted { keyword } => write!(f, "not admitted by {keyword:?}"),
+            RejectionKind::NotAdmitted { keyword } => {
+                write!(f, "not admitted by {:?}", keyword.name())
+            }
             RejectionKind::Unrepresentable => {
                 f.write_str("admitted, but not of the requested type")
             }
@@ -72,24 +120,21 @@ impl Rejection {
 
     /// The rejection of a body that a node's keyword does not admit (`None`: the
     /// boolean schema `false`), at `offset`, at `pointer` in the body: the one way
-    /// both engines name a failure.
+    /// every engine names a failure.
     pub(crate) fn not_admitted(
-        form: &crate::form::Form,
-        node: crate::form::node::NodeId,
-        keyword: Option<crate::form::vocabulary::Keyword>,
+        form: &Form,
+        node: NodeId,
+        keyword: Option<Keyword>,
         offset: u64,
         pointer: String,
     ) -> Rejection {
         let node = form.node(node);
-        let (name, form_pointer) = match keyword {
-            Some(k) => (
-                k.name(),
-                crate::form::pointer::join(&node.pointer, k.name()),
-            ),
-            None => ("false", node.pointer.to_string()),
+        let (keyword, form_pointer) = match keyword {
+            Some(k) => (k, crate::form::pointer::join(&node.pointer, k.name())),
+            None => (Keyword::False, node.pointer.to_string()),
         };
         Rejection::new(
-            RejectionKind::NotAdmitted { keyword: name },
+            RejectionKind::NotAdmitted { keyword },
             offset,
             pointer,
             Some(form_pointer),
@@ -138,6 +183,71 @@ impl Rejection {
     /// The JSON Pointer, in the form, of the keyword that decided (for `NotAdmitted`).
     pub fn form_pointer(&self) -> Option<&str> {
         self.form_pointer.as_deref()
+    }
+
+    /// The rejection as one compact JSON object, by the stable names, for logs and
+    /// for integrations that report rejections as data. Its members, in this order:
+    ///
+    /// | member | present | value |
+    /// |---|---|---|
+    /// | `kind` | always | [`RejectionKind::name`] |
+    /// | `reason` | `malformed` | [`ParseErrorKind::name`] of what is not strict JSON |
+    /// | `keyword` | `not-admitted` | [`Keyword::name`] of the keyword that decided |
+    /// | `limit` | `too-large`, and `malformed` for `too-deep` | [`RejectionKind::limit`] |
+    /// | `offset` | always | [`Rejection::offset`] |
+    /// | `pointer` | always | [`Rejection::pointer`] |
+    /// | `formPointer` | when known (`not-admitted`) | [`Rejection::form_pointer`] |
+    /// | `detail` | when known (`unrepresentable`) | [`Rejection::detail`] |
+    ///
+    /// A member that does not apply is absent, never `null`. Strings are escaped as
+    /// RFC 8259 requires and are otherwise UTF-8 as they are. The pointer names members
+    /// of the body, and `detail` is the deserializer's message, which may quote a
+    /// value of the body: like the rest of a `Rejection`, this is for logs, not for the
+    /// actor.
+    ///
+    /// ```
+    /// let form = formgate::Form::compile(br#"{"properties":{"n":{"maximum":5}}}"#).unwrap();
+    /// let r = form.verify(br#"{"n":6}"#).unwrap_err();
+    /// assert_eq!(
+    ///     r.to_json(),
+    ///     r#"{"kind":"not-admitted","keyword":"maximum","offset":5,"pointer":"/n","formPointer":"/properties/n/maximum"}"#
+    /// );
+    /// let r = form.verify(br#"{"n":1,"n":2}"#).unwrap_err();
+    /// assert_eq!(
+    ///     r.to_json(),
+    ///     r#"{"kind":"malformed","reason":"duplicate-key","offset":7,"pointer":""}"#
+    /// );
+    /// ```
+    pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(96 + self.pointer.len());
+        out.push_str("{\"kind\":");
+        write_json_string(self.kind.name(), &mut out);
+        match self.kind {
+            RejectionKind::Malformed(reason) => {
+                out.push_str(",\"reason\":");
+                write_json_string(reason.name(), &mut out);
+            }
+            RejectionKind::NotAdmitted { keyword } => {
+                out.push_str(",\"keyword\":");
+                write_json_string(keyword.name(), &mut out);
+            }
+            RejectionKind::TooLarge { .. } | RejectionKind::Unrepresentable => {}
+        }
+        if let Some(limit) = self.kind.limit() {
+            out.push_str(&format!(",\"limit\":{limit}"));
+        }
+        out.push_str(&format!(",\"offset\":{},\"pointer\":", self.offset));
+        write_json_string(&self.pointer, &mut out);
+        if let Some(fp) = &self.form_pointer {
+            out.push_str(",\"formPointer\":");
+            write_json_string(fp, &mut out);
+        }
+        if let Some(d) = &self.detail {
+            out.push_str(",\"detail\":");
+            write_json_string(d, &mut out);
+        }
+        out.push('}');
+        out
     }
 }
 

@@ -49,7 +49,8 @@ enum Pending {
     Word,
 }
 
-/// An incremental verifier for one body (see [`Form::verifier`]).
+/// An incremental verifier for one body (see [`Form::verifier`]). `Send + Sync`, so
+/// it can be held across an `.await` on a multi-threaded runtime.
 ///
 /// ```
 /// let form = formgate::Form::compile(br#"{"type":"array","items":{"type":"string","maxLength":3}}"#).unwrap();
@@ -104,9 +105,14 @@ impl<'f> Verifier<'f> {
         self.received
     }
 
-    /// Take the next chunk of the body. `Err` as soon as the bytes so far can no longer
-    /// be completed into an admitted body, or exceed `max_bytes`; once rejected, every
-    /// later call returns the same rejection.
+    /// Take the next chunk of the body.
+    ///
+    /// # Errors
+    ///
+    /// A [`Rejection`] as soon as the bytes so far can no longer be completed into an
+    /// admitted body, or exceed `max_bytes`
+    /// ([`RejectionKind::TooLarge`](crate::RejectionKind::TooLarge)); once rejected,
+    /// every later call returns the same rejection.
     pub fn feed(&mut self, chunk: &[u8]) -> Result<(), Rejection> {
         if let Some(r) = &self.rejected {
             return Err(r.clone());
@@ -149,6 +155,12 @@ impl<'f> Verifier<'f> {
     }
 
     /// The body is complete: the final verdict.
+    ///
+    /// # Errors
+    ///
+    /// The [`Rejection`] of an earlier [`Verifier::feed`], or the one the bytes fed
+    /// make certain now that no more follow (an unfinished value is
+    /// [`ParseErrorKind::UnexpectedEnd`]).
     pub fn finish(mut self) -> Result<(), Rejection> {
         if let Some(r) = self.rejected.take() {
             return Err(r);

@@ -463,7 +463,7 @@ impl Run<'_> {
             let as_decided = match (&got, keyword) {
                 (Ok(()), None) => true,
                 (Err(r), Some(k)) => {
-                    matches!(r.kind(), RejectionKind::NotAdmitted { keyword } if keyword == k)
+                    matches!(r.kind(), RejectionKind::NotAdmitted { keyword } if keyword.name() == k)
                 }
                 _ => false,
             };

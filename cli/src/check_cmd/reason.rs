@@ -44,7 +44,6 @@ pub(crate) fn classify(e: &FormError, bytes: &[u8]) -> (Class, String) {
         FormErrorKind::AnchorRef => "$ref to an undefined anchor".to_owned(),
         FormErrorKind::RefNotFound => "$ref target not found".to_owned(),
         FormErrorKind::RefCycle => "$ref cycle".to_owned(),
-        FormErrorKind::NestedId => "unroll of embedded identifiers".to_owned(),
         FormErrorKind::DuplicateIdentifier => format!("duplicate {keyword}"),
         FormErrorKind::Discriminator(_) => "discriminator disagrees with its branches".to_owned(),
         FormErrorKind::ExpansionTooLarge => "expansion too large (bounded work)".to_owned(),

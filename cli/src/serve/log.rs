@@ -12,8 +12,10 @@
 //!    there in the metrics (metrics.rs).
 //!
 //! `--log-format text` (the default) writes `logfmt`: `TIME act verdict=… status=…
-//! bytes=… ms=… [kind=… offset=… pointer="…" form_pointer="…"] [upstream=…]
-//! actor="…"|actor=-`, and the server's own messages as `formgate serve: …`.
+//! bytes=… ms=… [kind=… [limit=…] offset=… pointer="…" form_pointer="…"] [upstream=…]
+//! actor="…"|actor=-`, and the server's own messages as `formgate serve: …`. The
+//! kind is spelled with the library's stable names (`names.rs`:
+//! `not-admitted:required`, `malformed:duplicate-key`, `too-large`).
 //! `--log-format json` writes one JSON object per line with the same fields
 //! (`{"time":…,"event":"act","verdict":…}`; a field cut to its cap has a sibling
 //! `…_cut: true`), and the server's messages as `{"time":…,"event":"serve",
@@ -26,6 +28,7 @@ use formgate::{Rejection, RejectionKind};
 
 use super::metrics::Metrics;
 use super::sink::Sink;
+use crate::names::kind_name;
 
 /// How much the server writes per act.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
@@ -179,12 +182,11 @@ pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
     );
     match entry.verdict {
         Verdict::Reject(r) => {
-            let _ = write!(
-                line,
-                " kind={} offset={} pointer=",
-                kind(r.kind()),
-                r.offset()
-            );
+            let _ = write!(line, " kind={}", kind_name(r.kind()));
+            if let Some(limit) = r.kind().limit() {
+                let _ = write!(line, " limit={limit}");
+            }
+            let _ = write!(line, " offset={} pointer=", r.offset());
             quote_capped(r.pointer(), MAX_POINTER_CHARS, &mut line);
             if let Some(fp) = r.form_pointer() {
                 line.push_str(" form_pointer=");
@@ -192,7 +194,12 @@ pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
             }
         }
         Verdict::Declared { length, limit } => {
-            let _ = write!(line, " kind=too-large declared={length} limit={limit}");
+            let kind = RejectionKind::TooLarge { limit: *limit };
+            let _ = write!(
+                line,
+                " kind={} declared={length} limit={limit}",
+                kind.name()
+            );
         }
         Verdict::Accept | Verdict::Timeout | Verdict::Broken => {}
     }
@@ -210,38 +217,6 @@ pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
     line
 }
 
-/// A short, space-free name for a rejection kind, with its parameters (text lines).
-fn kind(k: RejectionKind) -> String {
-    match k {
-        RejectionKind::TooLarge { limit } => format!("too-large limit={limit}"),
-        RejectionKind::Malformed(p) => {
-            // `TooDeep { limit: 128 }` → `malformed:TooDeep{limit:128}`.
-            let d: String = format!("{p:?}").chars().filter(|c| *c != ' ').collect();
-            format!("malformed:{d}")
-        }
-        other => kind_name(other),
-    }
-}
-
-/// The stable name of a rejection kind, without parameters: `too-large`,
-/// `malformed:TooDeep`, `not-admitted:required`, `unrepresentable`. Few distinct
-/// values (one per parse error and form keyword), so a metrics label can hold it.
-pub(crate) fn kind_name(k: RejectionKind) -> String {
-    let bare = |debug: String| -> String {
-        debug
-            .chars()
-            .take_while(char::is_ascii_alphanumeric)
-            .collect()
-    };
-    match k {
-        RejectionKind::TooLarge { .. } => "too-large".to_owned(),
-        RejectionKind::Malformed(p) => format!("malformed:{}", bare(format!("{p:?}"))),
-        RejectionKind::NotAdmitted { keyword } => format!("not-admitted:{keyword}"),
-        RejectionKind::Unrepresentable => "unrepresentable".to_owned(),
-        other => bare(format!("{other:?}")),
-    }
-}
-
 /// The whole JSON line for `entry`, newline included: the fields of [`format_line`].
 pub(crate) fn json_line(now: SystemTime, entry: &Entry<'_>) -> String {
     let mut line = String::with_capacity(200);
@@ -257,12 +232,10 @@ pub(crate) fn json_line(now: SystemTime, entry: &Entry<'_>) -> String {
     );
     match entry.verdict {
         Verdict::Reject(r) => {
-            // The text line's kind; `too-large`'s limit is a field of its own.
-            match r.kind() {
-                RejectionKind::TooLarge { limit } => {
-                    let _ = write!(line, ",\"kind\":\"too-large\",\"limit\":{limit}");
-                }
-                k => json_field("kind", &kind(k), usize::MAX, &mut line),
+            // The text line's kind; a limit is a field of its own.
+            json_field("kind", &kind_name(r.kind()), usize::MAX, &mut line);
+            if let Some(limit) = r.kind().limit() {
+                let _ = write!(line, ",\"limit\":{limit}");
             }
             let _ = write!(line, ",\"offset\":{}", r.offset());
             json_field("pointer", r.pointer(), MAX_POINTER_CHARS, &mut line);
@@ -271,10 +244,9 @@ pub(crate) fn json_line(now: SystemTime, entry: &Entry<'_>) -> String {
             }
         }
         Verdict::Declared { length, limit } => {
-            let _ = write!(
-                line,
-                ",\"kind\":\"too-large\",\"declared\":{length},\"limit\":{limit}"
-            );
+            let kind = RejectionKind::TooLarge { limit: *limit };
+            json_field("kind", kind.name(), usize::MAX, &mut line);
+            let _ = write!(line, ",\"declared\":{length},\"limit\":{limit}");
         }
         Verdict::Accept | Verdict::Timeout | Verdict::Broken => {}
     }
@@ -447,6 +419,35 @@ mod tests {
             "{line}"
         );
         assert!(line.ends_with(" actor=-\n"), "{line}");
+    }
+
+    /// A body nested too deep: the stable names, and the limit as a field of its own,
+    /// as `too-large`'s.
+    #[test]
+    fn names_a_malformed_body_with_its_limit() {
+        let form = formgate::Form::builder()
+            .max_depth(1)
+            .compile(b"true")
+            .unwrap();
+        let v = Verdict::Reject(form.verify(b"[[1]]").unwrap_err());
+        let entry = Entry {
+            verdict: &v,
+            status: 204,
+            bytes: 5,
+            elapsed: Duration::ZERO,
+            upstream: None,
+            actor: None,
+        };
+        let line = format_line(UNIX_EPOCH, &entry);
+        assert!(
+            line.contains(" kind=malformed:too-deep limit=1 offset=1 pointer=\"/0\" "),
+            "{line}"
+        );
+        let line = json_line(UNIX_EPOCH, &entry);
+        assert!(
+            line.contains(r#","kind":"malformed:too-deep","limit":1,"offset":1,"#),
+            "{line}"
+        );
     }
 
     /// The JSON line is strict JSON whatever the request put in it: quotes,

@@ -7,7 +7,7 @@
 //!    rejection's kind), never a wait on the listener; the numbers are read only when
 //!    scraped.
 //! 2. Labels have few values: `verdict` is `accept` or `reject`, `kind` the stable
-//!    name of a rejection kind (log.rs, `kind_name`) or `timeout`, `broken`, and
+//!    name of a rejection kind (`names.rs`, `kind_name`) or `timeout`, `broken`, and
 //!    `result` (of forwarding an accepted act) one of [`UPSTREAM_RESULTS`].
 //! 3. Nothing here reads or answers acts: it is a separate listener, meant for a
 //!    private network (a load balancer's health checks, a Prometheus server). It
@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use formgate::RejectionKind;
 use hyper::body::{Bytes, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::service::service_fn;
@@ -30,7 +31,8 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 
 use super::app::{full, Body};
-use super::log::{kind_name, Entry, Verdict};
+use super::log::{Entry, Verdict};
+use crate::names::kind_name;
 
 /// The upper bounds, in seconds, of `formgate_act_duration_seconds`: half a millisecond
 /// (a small act verified whole) to ten seconds (the default body time-out).
@@ -111,7 +113,9 @@ impl Metrics {
         let kind = match entry.verdict {
             Verdict::Accept => None,
             Verdict::Reject(r) => Some(kind_name(r.kind())),
-            Verdict::Declared { .. } => Some("too-large".to_owned()),
+            Verdict::Declared { limit, .. } => {
+                Some(RejectionKind::TooLarge { limit: *limit }.name().to_owned())
+            }
             Verdict::Timeout => Some("timeout".to_owned()),
             Verdict::Broken => Some("broken".to_owned()),
         };

@@ -265,6 +265,8 @@ impl<'de> TextRef<'de, '_> {
 
 /// Hand a number lexeme to a visitor: integers that fit as `u64`/`i64`, anything else
 /// as the nearest `f64` (the serde data model has nothing exact; verdicts never use it).
+/// `-0` is the float `-0.0`, as serde_json gives it: no integer holds its sign, so an
+/// integer type refuses it as serde_json's does.
 pub(crate) fn visit_number<'de, V: Visitor<'de>, E: de::Error>(
     lexeme: &str,
     v: V,
@@ -289,6 +291,9 @@ pub(crate) fn visit_number<'de, V: Visitor<'de>, E: de::Error>(
         if integer {
             if digits.len() == lexeme.len() {
                 return v.visit_u64(acc);
+            }
+            if acc == 0 {
+                return v.visit_f64(-0.0);
             }
             // -2^63 is the one negative whose magnitude is no `i64`.
             if acc <= i64::MAX as u64 + 1 {
