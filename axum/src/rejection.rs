@@ -292,6 +292,7 @@ impl VerifyRejection {
             offset: r.offset(),
             pointer: cut_pointer(r.pointer()).to_owned(),
             form_pointer: r.form_pointer().map(str::to_owned),
+            applicator: r.applicator().map(str::to_owned),
             message,
         };
         std::iter::once(error).take(self.max_errors).collect()
@@ -399,6 +400,9 @@ pub struct ProblemError {
     /// The JSON Pointer, in the form, of the keyword that decided (for
     /// `"not-admitted"`).
     pub form_pointer: Option<String>,
+    /// For a failure under `anyOf` or `oneOf`: the JSON Pointer, in the form, of the
+    /// applicator whose branches all failed (`Rejection::applicator`).
+    pub applicator: Option<String>,
     /// A short message built from the kind, keyword and pointers, never from the
     /// body's values.
     pub message: String,
@@ -429,6 +433,10 @@ impl ProblemError {
         if let Some(fp) = &self.form_pointer {
             out.push_str(",\"formPointer\":");
             json_string(fp, out);
+        }
+        if let Some(a) = &self.applicator {
+            out.push_str(",\"applicator\":");
+            json_string(a, out);
         }
         out.push_str(",\"message\":");
         json_string(&self.message, out);

@@ -119,6 +119,9 @@ fn explanation(r: &Rejection, bytes: Option<&[u8]>) -> String {
     if let Some(fp) = r.form_pointer() {
         out.push_str(&format!(", form keyword {fp:?}"));
     }
+    if let Some(a) = r.applicator() {
+        out.push_str(&format!(", under {a:?}"));
+    }
     if let Some(d) = r.detail() {
         out.push_str(&format!(": {d}"));
     }

@@ -79,6 +79,9 @@ class Rejection(ValueError):
             ``"trailing-bytes"``, ``"too-deep"``, ...); else None.
         limit: the limit in force for ``"too-large"`` and for ``"too-deep"``.
         detail: what did not fit, for ``"unrepresentable"``.
+        applicator: for a failure under ``anyOf`` or ``oneOf``, the JSON Pointer, in
+            the form, of the innermost such applicator whose branches all failed (the
+            last of them as ``form_pointer`` says), else None.
     """
 
     kind: str
@@ -88,6 +91,7 @@ class Rejection(ValueError):
     reason: Optional[str]
     limit: Optional[int]
     detail: Optional[str]
+    applicator: Optional[str]
 
     def __init__(
         self,
@@ -99,8 +103,11 @@ class Rejection(ValueError):
         reason: Optional[str] = None,
         limit: Optional[int] = None,
         detail: Optional[str] = None,
+        applicator: Optional[str] = None,
     ) -> None:
-        super().__init__(message, kind, offset, pointer, form_pointer, reason, limit, detail)
+        super().__init__(
+            message, kind, offset, pointer, form_pointer, reason, limit, detail, applicator
+        )
         self.kind = kind
         self.offset = offset
         self.pointer = pointer
@@ -108,6 +115,7 @@ class Rejection(ValueError):
         self.reason = reason
         self.limit = limit
         self.detail = detail
+        self.applicator = applicator
 
     def __str__(self) -> str:
         return str(self.args[0])

@@ -162,7 +162,8 @@ class FormGate:
 def problem_details(rejection: Rejection, status: int) -> Dict[str, Any]:
     """The RFC 9457 problem object the ``"problem"`` mode answers for a rejection:
     ``type``, ``title``, ``status``, ``detail`` and the rejection's ``kind``,
-    ``reason``, ``offset``, ``pointer`` and ``form_pointer`` as extension members."""
+    ``reason``, ``offset``, ``pointer``, ``form_pointer`` and ``applicator`` as
+    extension members."""
     return {
         "type": "about:blank",
         "title": _TITLES.get(status, "Rejected"),
@@ -173,6 +174,7 @@ def problem_details(rejection: Rejection, status: int) -> Dict[str, Any]:
         "offset": rejection.offset,
         "pointer": rejection.pointer,
         "form_pointer": rejection.form_pointer,
+        "applicator": rejection.applicator,
     }
 
 

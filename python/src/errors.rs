@@ -29,6 +29,7 @@ pub(crate) struct RejectionFields {
     pub reason: Option<String>,
     pub limit: Option<usize>,
     pub detail: Option<String>,
+    pub applicator: Option<String>,
 }
 
 impl RejectionFields {
@@ -47,6 +48,7 @@ impl RejectionFields {
             self.reason,
             self.limit,
             self.detail,
+            self.applicator,
         );
         match class.call1(args) {
             Ok(instance) => PyErr::from_value(instance),
@@ -67,6 +69,7 @@ pub(crate) fn rejection(py: Python<'_>, r: &Rejection) -> PyErr {
         reason,
         limit,
         detail: r.detail().map(str::to_owned),
+        applicator: r.applicator().map(str::to_owned),
     }
     .into_err(py)
 }
@@ -88,6 +91,7 @@ pub(crate) fn parse_rejection(py: Python<'_>, e: &ParseError) -> PyErr {
         reason,
         limit,
         detail: None,
+        applicator: None,
     }
     .into_err(py)
 }

@@ -31,7 +31,7 @@ def _body(case: Dict[str, Any]) -> bytes:
 
 def _rejection(e: formgate.Rejection) -> Dict[str, Any]:
     seen: Dict[str, Any] = {"kind": e.kind, "offset": e.offset, "pointer": e.pointer}
-    for name in ("form_pointer", "reason", "limit"):
+    for name in ("form_pointer", "reason", "limit", "applicator"):
         if getattr(e, name) is not None:
             seen[name] = getattr(e, name)
     return seen

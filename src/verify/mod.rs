@@ -121,6 +121,7 @@ impl Runtime {
             cause.keyword(),
             self.machine.token_start(),
             self.machine.pointer(true),
+            cause.via(),
         )
     }
 }

@@ -90,15 +90,24 @@ impl fmt::Display for RejectionKind {
 
 /// A rejected body: the kind, the byte offset where the verdict became certain, the
 /// JSON Pointer of the offending value in the body and of the deciding keyword in the
-/// form.
+/// form, and, for a failure under `anyOf` or `oneOf`, of the applicator whose last
+/// branch failed so.
 ///
 /// Meant for logs and development: a server answers a rejection with no reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rejection {
     kind: RejectionKind,
     offset: u64,
-    pointer: String,
-    form_pointer: Option<String>,
+    /// The body pointer, then the form pointer, then the applicator's pointer, in one
+    /// string: one allocation, where a rejection of a small body costs about as much
+    /// as its acceptance (benches/README.md, "What a rejection costs").
+    pointers: String,
+    /// Where the body pointer ends in `pointers`.
+    body_end: usize,
+    /// Where the form pointer ends, if there is one.
+    form_end: Option<usize>,
+    /// Whether the applicator's pointer follows the form pointer.
+    applicator: bool,
     detail: Option<String>,
 }
 
@@ -109,17 +118,26 @@ impl Rejection {
         pointer: String,
         form_pointer: Option<String>,
     ) -> Rejection {
+        let body_end = pointer.len();
+        let mut pointers = pointer;
+        let form_end = form_pointer.map(|fp| {
+            pointers.push_str(&fp);
+            pointers.len()
+        });
         Rejection {
             kind,
             offset,
-            pointer,
-            form_pointer,
+            pointers,
+            body_end,
+            form_end,
+            applicator: false,
             detail: None,
         }
     }
 
     /// The rejection of a body that a node's keyword does not admit (`None`: the
-    /// boolean schema `false`), at `offset`, at `pointer` in the body: the one way
+    /// boolean schema `false`), at `offset`, at `pointer` in the body, reported
+    /// through the `anyOf` or `oneOf` of node `via` when it is given: the one way
     /// every engine names a failure.
     pub(crate) fn not_admitted(
         form: &Form,
@@ -127,18 +145,33 @@ impl Rejection {
         keyword: Option<Keyword>,
         offset: u64,
         pointer: String,
+        via: Option<(NodeId, Keyword)>,
     ) -> Rejection {
         let node = form.node(node);
-        let (keyword, form_pointer) = match keyword {
-            Some(k) => (k, crate::form::pointer::join(&node.pointer, k.name())),
-            None => (Keyword::False, node.pointer.to_string()),
+        let body_end = pointer.len();
+        let mut pointers = pointer;
+        pointers.push_str(&node.pointer);
+        let keyword = match keyword {
+            Some(k) => {
+                crate::form::pointer::push(&mut pointers, k.name());
+                k
+            }
+            None => Keyword::False,
         };
-        Rejection::new(
-            RejectionKind::NotAdmitted { keyword },
+        let form_end = Some(pointers.len());
+        if let Some((applicator, k)) = via {
+            pointers.push_str(&form.node(applicator).pointer);
+            crate::form::pointer::push(&mut pointers, k.name());
+        }
+        Rejection {
+            kind: RejectionKind::NotAdmitted { keyword },
             offset,
-            pointer,
-            Some(form_pointer),
-        )
+            pointers,
+            body_end,
+            form_end,
+            applicator: via.is_some(),
+            detail: None,
+        }
     }
 
     pub(crate) fn with_detail(mut self, detail: String) -> Rejection {
@@ -151,13 +184,7 @@ impl Rejection {
             ParseErrorKind::TooLarge { limit } => RejectionKind::TooLarge { limit },
             k => RejectionKind::Malformed(k),
         };
-        Rejection {
-            kind,
-            offset: e.offset(),
-            pointer: e.pointer().unwrap_or("").to_owned(),
-            form_pointer: None,
-            detail: None,
-        }
+        Rejection::new(kind, e.offset(), e.pointer().unwrap_or("").to_owned(), None)
     }
 
     /// Why.
@@ -172,7 +199,7 @@ impl Rejection {
 
     /// The JSON Pointer of the offending value in the body (`""` is the whole body).
     pub fn pointer(&self) -> &str {
-        &self.pointer
+        &self.pointers[..self.body_end]
     }
 
     /// The deserializer's message, for [`RejectionKind::Unrepresentable`].
@@ -182,7 +209,28 @@ impl Rejection {
 
     /// The JSON Pointer, in the form, of the keyword that decided (for `NotAdmitted`).
     pub fn form_pointer(&self) -> Option<&str> {
-        self.form_pointer.as_deref()
+        self.form_end.map(|end| &self.pointers[self.body_end..end])
+    }
+
+    /// For a failure under `anyOf` or `oneOf`: the JSON Pointer, in the form, of the
+    /// applicator (`…/anyOf`, `…/oneOf`) whose branches all failed, the last of them
+    /// as [`Rejection::form_pointer`] says. The innermost such applicator is named.
+    /// `None` for any other rejection.
+    ///
+    /// ```
+    /// let form = formgate::Form::compile(br#"{"anyOf":[
+    ///     {"properties":{"kind":{"const":"a"}}},
+    ///     {"properties":{"kind":{"const":"b"},"at":{"format":"date"}}}
+    /// ]}"#).unwrap();
+    /// let r = form.verify(br#"{"kind":"b","at":"soon"}"#).unwrap_err();
+    /// assert_eq!(r.form_pointer(), Some("/anyOf/1/properties/at/format"));
+    /// assert_eq!(r.applicator(), Some("/anyOf"));
+    /// ```
+    pub fn applicator(&self) -> Option<&str> {
+        match (self.applicator, self.form_end) {
+            (true, Some(end)) => Some(&self.pointers[end..]),
+            _ => None,
+        }
     }
 
     /// The rejection as one compact JSON object, by the stable names, for logs and
@@ -197,6 +245,7 @@ impl Rejection {
     /// | `offset` | always | [`Rejection::offset`] |
     /// | `pointer` | always | [`Rejection::pointer`] |
     /// | `formPointer` | when known (`not-admitted`) | [`Rejection::form_pointer`] |
+    /// | `applicator` | under `anyOf` or `oneOf` | [`Rejection::applicator`] |
     /// | `detail` | when known (`unrepresentable`) | [`Rejection::detail`] |
     ///
     /// A member that does not apply is absent, never `null`. Strings are escaped as
@@ -219,7 +268,7 @@ impl Rejection {
     /// );
     /// ```
     pub fn to_json(&self) -> String {
-        let mut out = String::with_capacity(96 + self.pointer.len());
+        let mut out = String::with_capacity(96 + self.pointers.len());
         out.push_str("{\"kind\":");
         write_json_string(self.kind.name(), &mut out);
         match self.kind {
@@ -237,10 +286,14 @@ impl Rejection {
             out.push_str(&format!(",\"limit\":{limit}"));
         }
         out.push_str(&format!(",\"offset\":{},\"pointer\":", self.offset));
-        write_json_string(&self.pointer, &mut out);
-        if let Some(fp) = &self.form_pointer {
+        write_json_string(self.pointer(), &mut out);
+        if let Some(fp) = self.form_pointer() {
             out.push_str(",\"formPointer\":");
             write_json_string(fp, &mut out);
+        }
+        if let Some(a) = self.applicator() {
+            out.push_str(",\"applicator\":");
+            write_json_string(a, &mut out);
         }
         if let Some(d) = &self.detail {
             out.push_str(",\"detail\":");
@@ -256,10 +309,15 @@ impl fmt::Display for Rejection {
         write!(
             f,
             "{} at byte {}, body {:?}",
-            self.kind, self.offset, self.pointer
+            self.kind,
+            self.offset,
+            self.pointer()
         )?;
-        if let Some(fp) = &self.form_pointer {
+        if let Some(fp) = self.form_pointer() {
             write!(f, ", form {fp:?}")?;
+        }
+        if let Some(a) = self.applicator() {
+            write!(f, ", under {a:?}")?;
         }
         if let Some(d) = &self.detail {
             write!(f, ": {d}")?;

@@ -12,7 +12,7 @@
 //!    there in the metrics (metrics.rs).
 //!
 //! `--log-format text` (the default) writes `logfmt`: `TIME act verdict=… status=…
-//! bytes=… ms=… [kind=… [limit=…] offset=… pointer="…" form_pointer="…"] [upstream=…]
+//! bytes=… ms=… [kind=… [limit=…] offset=… pointer="…" form_pointer="…" [applicator="…"]] [upstream=…]
 //! actor="…"|actor=-`, and the server's own messages as `formgate serve: …`. The
 //! kind is spelled with the library's stable names (`names.rs`:
 //! `not-admitted:required`, `malformed:duplicate-key`, `too-large`).
@@ -192,6 +192,10 @@ pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
                 line.push_str(" form_pointer=");
                 quote_capped(fp, MAX_POINTER_CHARS, &mut line);
             }
+            if let Some(a) = r.applicator() {
+                line.push_str(" applicator=");
+                quote_capped(a, MAX_POINTER_CHARS, &mut line);
+            }
         }
         Verdict::Declared { length, limit } => {
             let kind = RejectionKind::TooLarge { limit: *limit };
@@ -241,6 +245,9 @@ pub(crate) fn json_line(now: SystemTime, entry: &Entry<'_>) -> String {
             json_field("pointer", r.pointer(), MAX_POINTER_CHARS, &mut line);
             if let Some(fp) = r.form_pointer() {
                 json_field("form_pointer", fp, MAX_POINTER_CHARS, &mut line);
+            }
+            if let Some(a) = r.applicator() {
+                json_field("applicator", a, MAX_POINTER_CHARS, &mut line);
             }
         }
         Verdict::Declared { length, limit } => {

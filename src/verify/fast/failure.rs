@@ -160,7 +160,7 @@ impl<'a, 'f> Pass<'a, 'f> {
             match passed {
                 Ok(true) => {}
                 Ok(false) => {
-                    let r = self.furthest(&n.any_of, start);
+                    let r = self.furthest(n, Keyword::AnyOf, start);
                     self.part(r, cut, failed, before)?;
                 }
                 Err(Fail::Truncated) => *cut = true,
@@ -174,7 +174,7 @@ impl<'a, 'f> Pass<'a, 'f> {
             self.record = record;
             match passed {
                 Ok(0) => {
-                    let r = self.furthest(&n.one_of, start);
+                    let r = self.furthest(n, Keyword::OneOf, start);
                     self.part(r, cut, failed, before)?;
                 }
                 Ok(1) => {}
@@ -191,7 +191,11 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// branch to fail in the general validator's lockstep reading).
     #[cold]
     #[inline(never)]
-    pub(super) fn furthest(&mut self, branches: &[NodeId], start: usize) -> R {
+    pub(super) fn furthest(&mut self, n: &Node, keyword: Keyword, start: usize) -> R {
+        let branches = match keyword {
+            Keyword::OneOf => &n.one_of,
+            _ => &n.any_of,
+        };
         let mut furthest: Option<Miss> = None;
         for &b in branches {
             let before = self.segs.len();
@@ -203,7 +207,9 @@ impl<'a, 'f> Pass<'a, 'f> {
                 Err(e) => return Err(e),
             }
         }
-        if let Some(m) = furthest {
+        if let Some(mut m) = furthest {
+            // Named through this applicator, unless an inner one already is.
+            m.via.get_or_insert((self.id_of(n), keyword));
             *self.miss = m;
         }
         Err(Fail::Mismatch)

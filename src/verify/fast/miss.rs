@@ -51,6 +51,9 @@ pub(crate) struct Miss {
     pub(crate) node: NodeId,
     /// The keyword; `None` is the boolean schema `false`.
     pub(crate) keyword: Option<Keyword>,
+    /// The innermost `anyOf` or `oneOf` (its node) all of whose branches failed, the
+    /// last of them so (the general validator's `Cause::via`).
+    pub(crate) via: Option<(NodeId, Keyword)>,
     /// Where this failure's path segments start in the segment stack.
     pub(crate) from: usize,
     /// Whether the general validator fails the value at `at` for this cause.
@@ -63,6 +66,7 @@ impl Default for Miss {
             at: 0,
             node: NodeId::FALSE,
             keyword: None,
+            via: None,
             from: 0,
             exact: false,
         }
@@ -78,6 +82,7 @@ impl Miss {
             at,
             node,
             keyword,
+            via: None,
             from: segs.len(),
             exact: true,
         }
@@ -157,6 +162,7 @@ impl Miss {
             self.keyword,
             base + self.at as u64,
             pointer,
+            self.via,
         )
     }
 }

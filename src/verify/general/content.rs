@@ -58,6 +58,7 @@ impl State {
                 Cause {
                     node: t.node,
                     keyword,
+                    via: None,
                 },
             ),
         }
@@ -99,6 +100,7 @@ impl State {
                     Cause {
                         node: node_id,
                         keyword,
+                        via: None,
                     },
                 );
             }

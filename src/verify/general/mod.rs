@@ -156,6 +156,10 @@ pub(crate) struct Cause {
     node: NodeId,
     /// `None`: the boolean schema `false`.
     keyword: Option<Keyword>,
+    /// The innermost `anyOf` or `oneOf` (its node) through which the failure came,
+    /// when all its branches failed: the rejection names it beside the branch's
+    /// keyword.
+    via: Option<(NodeId, Keyword)>,
 }
 
 impl Cause {
@@ -169,11 +173,25 @@ impl Cause {
         self.keyword
     }
 
+    /// The applicator through which the failure came (see `via`).
+    pub(crate) fn via(&self) -> Option<(NodeId, Keyword)> {
+        self.via
+    }
+
+    /// The cause as it fails the node `applicator` through its `anyOf` or `oneOf`
+    /// (`keyword`): named there unless an inner applicator already is.
+    #[inline]
+    fn through(mut self, applicator: NodeId, keyword: Keyword) -> Cause {
+        self.via.get_or_insert((applicator, keyword));
+        self
+    }
+
     #[inline]
     fn of(node: NodeId, keyword: Keyword) -> Cause {
         Cause {
             node,
             keyword: Some(keyword),
+            via: None,
         }
     }
 }
@@ -374,14 +392,14 @@ impl State {
                 let p = &mut self.insts[parent as usize];
                 p.any_left -= 1;
                 if p.any_left == 0 && p.any_passed == 0 {
-                    failing.push((parent, cause));
+                    failing.push((parent, cause.through(p.node, Keyword::AnyOf)));
                 }
             }
             Role::One => {
                 let p = &mut self.insts[parent as usize];
                 p.one_left -= 1;
                 if p.one_left == 0 && p.one_passed == 0 {
-                    failing.push((parent, cause));
+                    failing.push((parent, cause.through(p.node, Keyword::OneOf)));
                 }
             }
             Role::Not | Role::Contains | Role::ContainsAt(_) => {}
@@ -496,6 +514,7 @@ impl State {
                         Cause {
                             node: pnode,
                             keyword: Some(Keyword::OneOf),
+                            via: None,
                         },
                     );
                 }
@@ -567,6 +586,7 @@ impl State {
                     Cause {
                         node: node_id,
                         keyword: Some(Keyword::MaxItems),
+                        via: None,
                     },
                 );
                 continue;
@@ -622,6 +642,7 @@ impl State {
                 Cause {
                     node: owner_node,
                     keyword: Some(keyword),
+                    via: None,
                 },
             );
             return;
@@ -730,7 +751,14 @@ impl State {
                 let node = self.insts[inst as usize].node;
                 if !self.insts[inst as usize].failed {
                     let keyword = Some(values_keyword(form, node));
-                    self.fail(inst, Cause { node, keyword });
+                    self.fail(
+                        inst,
+                        Cause {
+                            node,
+                            keyword,
+                            via: None,
+                        },
+                    );
                 }
             }
         }
@@ -766,6 +794,7 @@ impl State {
                     Cause {
                         node: node_id,
                         keyword,
+                        via: None,
                     },
                 );
                 continue;
@@ -900,6 +929,7 @@ impl State {
                     Cause {
                         node: inst.node,
                         keyword: Some(k),
+                        via: None,
                     },
                 ),
                 None => {
