@@ -213,6 +213,7 @@ fn unrepresentable(py: Python<'_>, parser: &Parser<'_>, detail: String) -> PyErr
         reason: None,
         limit: None,
         detail: Some(detail),
+        applicator: None,
     }
     .into_err(py)
 }
@@ -229,6 +230,7 @@ fn broken(py: Python<'_>, parser: &Parser<'_>) -> PyErr {
         reason: Some("internal".to_owned()),
         limit: None,
         detail: None,
+        applicator: None,
     }
     .into_err(py)
 }

@@ -6,12 +6,16 @@
 //! pass says `Mismatch` through one of these, and a node whose parts must all pass
 //! has its failure settled here by reading them again with failures recorded.
 
-use crate::form::node::{Node, NodeId};
+use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
 use crate::form::vocabulary::Keyword;
 use crate::parse::lex::{self, Lexed, StrAt};
 
 use super::miss::{Miss, Seg};
 use super::{Fail, Pass, R};
+
+/// The node of a container's own failure until [`Pass::container_failed`] names it:
+/// `true`, which never fails.
+const OWNER: NodeId = NodeId::TRUE;
 
 impl<'a, 'f> Pass<'a, 'f> {
     /// Node `n`'s `keyword` fails on the token at `at` (invariant 5).
@@ -230,6 +234,9 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// validator has, alongside, a part this pass reads afterwards.
     #[cold]
     pub(super) fn container_failed(&mut self, e: Fail, n: &Node) -> Fail {
+        if e == Fail::Mismatch && self.record && self.miss.node == OWNER {
+            self.miss.node = self.id_of(n);
+        }
         // `dependentSchemas` read the object in place; `maxContains` is decided as each
         // element matches `contains` (at its start, for `contains: true`).
         let alongside = !n.dependent_schemas.is_empty()
@@ -243,23 +250,33 @@ impl<'a, 'f> Pass<'a, 'f> {
         }
     }
 
-    /// The name at `i` of the object meeting node `owner` fails there:
-    /// `maxProperties` if this member is one too many (the general validator counts
-    /// first), else `keyword` (a name a closed object does not list).
+    /// The container being read fails its `keyword` at the token at `at` (a name, an
+    /// element's start, its closing bracket). Its node is filled in by
+    /// [`Self::container_failed`] as the failure leaves it: the reading loops keep no
+    /// node of their own for failures.
+    #[cold]
+    pub(super) fn container_miss(&mut self, at: usize, keyword: Keyword) -> Fail {
+        if self.record {
+            *self.miss = Miss::new(at, OWNER, Some(keyword), self.segs);
+        }
+        Fail::Mismatch
+    }
+
+    /// The name at `i` of the object meeting `checks` fails there: `maxProperties` if
+    /// this member is one too many (the general validator counts first), else
+    /// `keyword` (a name a closed object does not list).
     #[cold]
     pub(super) fn name_fails(
         &mut self,
         i: usize,
-        owner: &Node,
+        checks: Option<&ObjectChecks>,
         count: u64,
         keyword: Keyword,
     ) -> Fail {
         if !self.record {
             return Fail::Mismatch;
         }
-        let over = owner
-            .object
-            .as_deref()
+        let over = checks
             .and_then(|o| o.max_properties.as_ref())
             .is_some_and(|m| count + 1 > m.value);
         let keyword = if over {
@@ -267,16 +284,21 @@ impl<'a, 'f> Pass<'a, 'f> {
         } else {
             keyword
         };
-        let f = self.miss(i, owner, Some(keyword));
+        let f = self.container_miss(i, keyword);
         self.seg(Seg::Name(i));
         f
     }
 
-    /// The value of the member whose name is at `i`, in an object meeting `owner`,
+    /// The value of the member whose name is at `i`, in an object meeting `checks`,
     /// failed (`e`). Its subschema is looked up again here, so that the loop over the
     /// members keeps nothing more for failures than the name's offset.
     #[cold]
-    pub(super) fn member_failed(&mut self, e: Fail, i: usize, owner: &Node) -> Fail {
+    pub(super) fn member_failed(
+        &mut self,
+        e: Fail,
+        i: usize,
+        checks: Option<&ObjectChecks>,
+    ) -> Fail {
         if e != Fail::Mismatch || !self.record {
             return e;
         }
@@ -286,7 +308,6 @@ impl<'a, 'f> Pass<'a, 'f> {
             Ok(Lexed::Done(StrAt::Scratch, _)) => scratch.as_str(),
             _ => return self.vague(),
         };
-        let checks = owner.object.as_deref();
         let listed = checks.and_then(|o| o.member(name)).and_then(|m| m.schema);
         let schema = listed.or(checks.and_then(|o| o.additional));
         if schema == Some(NodeId::FALSE) {
@@ -297,7 +318,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                 None => Keyword::AdditionalProperties,
             };
             let exact = self.miss.exact;
-            let f = self.miss(i, owner, Some(keyword));
+            let f = self.container_miss(i, keyword);
             self.miss.exact = exact;
             self.seg(Seg::Name(i));
             return f;
@@ -309,13 +330,13 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// Element `count - 1` (counted, starting at or after the cursor) is one too many:
     /// the general validator says so at its first token, once the parser has read it.
     #[cold]
-    pub(super) fn too_many_elements(&mut self, owner: &Node, count: u64) -> Fail {
+    pub(super) fn too_many_elements(&mut self, count: u64) -> Fail {
         self.skip_ws();
         let i = self.pos;
         if let Err(e) = self.token_at(i) {
             return e;
         }
-        let f = self.miss(i, owner, Some(Keyword::MaxItems));
+        let f = self.container_miss(i, Keyword::MaxItems);
         self.seg(Seg::Index(count - 1));
         f
     }
@@ -341,14 +362,17 @@ impl<'a, 'f> Pass<'a, 'f> {
             r => Err(self.unlexed(r)),
         }
     }
-
-    /// Element `count - 1` of an array meeting `owner` failed (`e`).
+    /// Element `count - 1` of an array meeting `checks` failed (`e`).
     #[cold]
-    pub(super) fn element_failed(&mut self, e: Fail, owner: &Node, count: u64) -> Fail {
+    pub(super) fn element_failed(
+        &mut self,
+        e: Fail,
+        checks: Option<&ArrayChecks>,
+        count: u64,
+    ) -> Fail {
         if e != Fail::Mismatch || !self.record {
             return e;
         }
-        let checks = owner.array.as_deref();
         let prefix = checks.and_then(|a| a.prefix.get(count as usize - 1).copied());
         let schema = prefix.or(checks.and_then(|a| a.items));
         if schema == Some(NodeId::FALSE) {
@@ -358,7 +382,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                 Some(_) => Keyword::PrefixItems,
                 None => Keyword::Items,
             };
-            self.miss.node = self.id_of(owner);
+            self.miss.node = OWNER;
             self.miss.keyword = Some(keyword);
         }
         self.seg(Seg::Index(count - 1));

@@ -702,19 +702,14 @@ impl<'a, 'f> Pass<'a, 'f> {
             return Err(Fail::Abort);
         }
         let mut keys_open = false;
-        let r = self.members(owner, checks, &mut keys_open);
+        let r = self.members(checks, &mut keys_open);
         if keys_open {
             self.keys.close();
         }
         r
     }
 
-    fn members(
-        &mut self,
-        owner: &'f Node,
-        checks: Option<&'f ObjectChecks>,
-        keys_open: &mut bool,
-    ) -> R {
+    fn members(&mut self, checks: Option<&'f ObjectChecks>, keys_open: &mut bool) -> R {
         let mut seen: u64 = 0;
         let mut required = 0u32;
         let mut count: u64 = 0;
@@ -758,7 +753,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                             // need to remember the name.
                             return Err(self.name_fails(
                                 i,
-                                owner,
+                                checks,
                                 count,
                                 Keyword::AdditionalProperties,
                             ));
@@ -782,7 +777,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                         None if o.additional == Some(NodeId::FALSE) => {
                             return Err(self.name_fails(
                                 i,
-                                owner,
+                                checks,
                                 count,
                                 Keyword::AdditionalProperties,
                             ))
@@ -830,12 +825,12 @@ impl<'a, 'f> Pass<'a, 'f> {
                 count += 1;
                 if let Some(max) = checks.and_then(|o| o.max_properties.as_ref()) {
                     if count > max.value {
-                        return Err(self.name_fails(i, owner, count - 1, Keyword::MaxProperties));
+                        return Err(self.name_fails(i, checks, count - 1, Keyword::MaxProperties));
                     }
                 }
                 if patterns == 0 {
                     if let Err(e) = self.child(schema.unwrap_or(NodeId::TRUE)) {
-                        return Err(self.member_failed(e, i, owner));
+                        return Err(self.member_failed(e, i, checks));
                     }
                 } else if let Err(e) = self.member_patterns(checks, schema, patterns) {
                     return Err(self.unplaced(e));
@@ -851,17 +846,17 @@ impl<'a, 'f> Pass<'a, 'f> {
         // The closing `}` was just read.
         let close = self.pos - 1;
         if required != o.required {
-            return Err(self.miss(close, owner, Some(Keyword::Required)));
+            return Err(self.container_miss(close, Keyword::Required));
         }
         if o.min_properties.as_ref().is_some_and(|m| count < m.value) {
-            return Err(self.miss(close, owner, Some(Keyword::MinProperties)));
+            return Err(self.container_miss(close, Keyword::MinProperties));
         }
         if !plain {
             for (trigger, names) in &o.dependent_required_bits {
                 if present & (1u64 << trigger) != 0
                     && !names.iter().all(|&n| present & (1u64 << n) != 0)
                 {
-                    return Err(self.miss(close, owner, Some(Keyword::DependentRequired)));
+                    return Err(self.container_miss(close, Keyword::DependentRequired));
                 }
             }
             // Written last, after every nested object, so that it is this object's.
@@ -919,7 +914,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         let checks = owner.array.as_deref();
         let unique = checks.is_some_and(|a| a.unique());
         let mark = self.unique.mark();
-        let mut r = self.elements(owner, checks, unique, mark);
+        let mut r = self.elements(checks, unique, mark);
         if unique {
             if matches!(r, Err(Fail::Truncated | Fail::Mismatch)) && self.unique.repeats(mark) {
                 // Two elements read whole are already equal: the general validator
@@ -931,13 +926,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         r
     }
 
-    fn elements(
-        &mut self,
-        owner: &'f Node,
-        checks: Option<&'f ArrayChecks>,
-        unique: bool,
-        mark: usize,
-    ) -> R {
+    fn elements(&mut self, checks: Option<&'f ArrayChecks>, unique: bool, mark: usize) -> R {
         let contains = checks.and_then(|a| a.contains);
         let mut count: u64 = 0;
         let mut matched: u64 = 0;
@@ -958,12 +947,12 @@ impl<'a, 'f> Pass<'a, 'f> {
                 count += 1;
                 if let Some(max) = checks.and_then(|a| a.max_items.as_ref()) {
                     if count > max.value {
-                        return Err(self.too_many_elements(owner, count));
+                        return Err(self.too_many_elements(count));
                     }
                 }
                 if !unique && contains.is_none() {
                     if let Err(e) = self.child(schema) {
-                        return Err(self.element_failed(e, owner, count));
+                        return Err(self.element_failed(e, checks, count));
                     }
                     if self.closes(b']')? {
                         break;
@@ -973,7 +962,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                 self.skip_ws();
                 let start = self.pos;
                 if let Err(e) = self.child(schema) {
-                    return Err(self.element_failed(e, owner, count));
+                    return Err(self.element_failed(e, checks, count));
                 }
                 let end = self.pos;
                 if let Some(c) = contains {
@@ -1009,7 +998,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         // The closing `]` was just read.
         let close = self.pos - 1;
         if count < a.min() {
-            return Err(self.miss(close, owner, Some(Keyword::MinItems)));
+            return Err(self.container_miss(close, Keyword::MinItems));
         }
         if contains.is_some() {
             let min = a.min_contains.as_ref().map_or(1, |c| c.value);
@@ -1018,7 +1007,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                     Some(_) => Keyword::MinContains,
                     None => Keyword::Contains,
                 };
-                return Err(self.miss(close, owner, Some(keyword)));
+                return Err(self.container_miss(close, keyword));
             }
             if a.max_contains.as_ref().is_some_and(|m| matched > m.value) {
                 return Err(self.vague());
