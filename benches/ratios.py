@@ -5,6 +5,7 @@
     python3 benches/ratios.py table run1.json run2.json run3.json
     python3 benches/ratios.py verify-table run1.json run2.json run3.json
     python3 benches/ratios.py axum-table run1.json run2.json run3.json
+    python3 benches/ratios.py rejection-table run1.json run2.json run3.json
 
 `snapshot` copies each benchmark's median time from target/criterion (run it from the
 repository root), for the parse and the verify benches alike. `table` prints, per size
@@ -14,7 +15,9 @@ same run, as the median over the given runs, with the median time itself.
 is better) for each run and their medians, then the early-break, streaming and threads
 ratios. `axum-table` prints the axum bench's: `Verified<T>`'s time against `Json<T>`
 and `Json<Value>` + jsonschema (baseline time / formgate time, higher is better), and
-the typed groups' times without HTTP.
+the typed groups' times without HTTP. `rejection-table` prints the rejection bench's
+ratios (the late rejection's time / the acceptance's, lower is better, whole and in
+16 KiB chunks) for each run and their medians.
 """
 import glob
 import json
@@ -33,7 +36,8 @@ def snapshot(path):
         with open(f) as fh:
             medians[f"{group}/{function}"] = json.load(fh)["median"]["point_estimate"]
     # The verify bench: every benchmark, named by its path below target/criterion.
-    for group in ["verify_*", "early_break", "stream_*", "threads", "axum_*", "typed_*"]:
+    for group in ["verify_*", "early_break", "stream_*", "threads", "axum_*", "typed_*",
+                  "rejection_*"]:
         pattern = os.path.join("target", "criterion", group, "**", "new", "estimates.json")
         for f in sorted(glob.glob(pattern, recursive=True)):
             name = "/".join(f.split(os.sep)[2:-2])
@@ -148,6 +152,30 @@ def axum_table(paths):
             print(f"| {body} | typed `{fn}` | {t / 1000:,.2f} µs |")
 
 
+def rejection_table(paths):
+    runs = load(paths)
+    bodies = ["small", "medium", "large", "order"]
+
+    def ratios(r, body):
+        g = f"rejection_{body}"
+        return (r[f"{g}/reject_late/{body}"] / r[f"{g}/accept/{body}"],
+                r[f"{g}/reject_late_stream/{body}"] / r[f"{g}/accept_stream/{body}"],
+                r[f"{g}/accept/{body}"])
+
+    print("| run | body | accept | late / accept | late / accept, 16 KiB chunks |")
+    print("|---|---|---:|---:|---:|")
+    for k, r in enumerate(runs, 1):
+        for body in bodies:
+            w, c, t = ratios(r, body)
+            print(f"| {k} | {body} | {t / 1000:,.2f} µs | {w:.2f} | {c:.2f} |")
+    for body in bodies:
+        rs = [ratios(r, body) for r in runs]
+        w = statistics.median(x[0] for x in rs)
+        c = statistics.median(x[1] for x in rs)
+        t = statistics.median(x[2] for x in rs)
+        print(f"| median | {body} | {t / 1000:,.2f} µs | {w:.2f} | {c:.2f} |")
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "snapshot":
         snapshot(sys.argv[2])
@@ -157,5 +185,7 @@ if __name__ == "__main__":
         verify_table(sys.argv[2:])
     elif len(sys.argv) >= 3 and sys.argv[1] == "axum-table":
         axum_table(sys.argv[2:])
+    elif len(sys.argv) >= 3 and sys.argv[1] == "rejection-table":
+        rejection_table(sys.argv[2:])
     else:
         sys.exit(__doc__)

@@ -117,6 +117,14 @@ impl<'f> Verifier<'f> {
         if let Some(r) = &self.rejected {
             return Err(r.clone());
         }
+        if let Some(r) = self
+            .fast
+            .as_ref()
+            .and_then(|f| f.rejection(self.form, &self.buffers))
+        {
+            // Refused by the fast engine before: the same rejection, made anew.
+            return Err(r);
+        }
         let start = self.received;
         self.received += chunk.len() as u64;
         let limit = self.form.limits().max_bytes();
@@ -130,10 +138,11 @@ impl<'f> Verifier<'f> {
                 if fast.feed(self.form, chunk, &mut self.buffers) {
                     return Ok(());
                 }
-                match fast.take_rejection() {
-                    Some(r) => Err(r),
-                    None => self.hand_over(),
+                // A refusal of the fast engine is kept there, not copied here.
+                if let Some(r) = fast.rejection(self.form, &self.buffers) {
+                    return Err(r);
                 }
+                self.hand_over()
             }
             None => self.run(chunk, start),
         };
@@ -166,10 +175,13 @@ impl<'f> Verifier<'f> {
             return Err(r);
         }
         if let Some(fast) = &mut self.fast {
+            if let Some(r) = fast.rejection(self.form, &self.buffers) {
+                return Err(r);
+            }
             if fast.finish(self.form, &mut self.buffers) {
                 return Ok(());
             }
-            if let Some(r) = fast.take_rejection() {
+            if let Some(r) = fast.rejection(self.form, &self.buffers) {
                 return Err(r);
             }
             self.hand_over()?;

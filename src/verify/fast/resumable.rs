@@ -16,7 +16,7 @@
 //!    at a place the pass names exactly (a keyword of a frame, or the recursive
 //!    pass's exact failure inside a value, at the path of the frames around it) is
 //!    refused at the chunk that broke it with the general validator's rejection
-//!    ([`Resumable::take_rejection`]). Anything else (a syntax error, a vague
+//!    ([`Resumable::rejection`]). Anything else (a syntax error, a vague
 //!    failure, a value the pass cannot decide) hands over: the caller gives every
 //!    byte received to the general validator, which decides the verdict, kind and
 //!    offset exactly as if it had read the body from the start.
@@ -118,9 +118,11 @@ pub(crate) struct Resumable {
     /// Work left for the recursive pass over the whole stream (invariant 2): its
     /// factor per byte received, as `fast::accepts` allows for a whole body.
     budget: usize,
-    /// The general validator's rejection, when the bytes so far certainly fail the
-    /// form at a place this path names exactly (`fast` invariant 5).
-    rejection: Option<Rejection>,
+    /// Where the bytes so far certainly fail the form, at a place this path names
+    /// exactly (`fast` invariant 5): the failure, the path of the containers around
+    /// the value read (outermost first), and whether the recursive pass's path inside
+    /// that value (kept in the buffers, `fast::last_miss`) follows.
+    failure: Option<(Miss, Vec<Seg>, bool)>,
 }
 
 impl Resumable {
@@ -160,9 +162,17 @@ impl Resumable {
 
     /// The rejection, if `feed` or `finish` said no because the bytes so far certainly
     /// fail the form, named exactly as the general validator names it: then nothing
-    /// needs to be read again.
-    pub(crate) fn take_rejection(&mut self) -> Option<Rejection> {
-        self.rejection.take()
+    /// needs to be read again. The same each time it is asked for (it is made anew,
+    /// so that a caller that stops at the first answer pays for one).
+    pub(crate) fn rejection(&self, form: &Form, buffers: &Buffers) -> Option<Rejection> {
+        let (miss, outer, inner) = self.failure.as_ref()?;
+        let inp = Input::text_of(&self.text);
+        let inner = if *inner {
+            fast::last_miss(buffers).1
+        } else {
+            &[]
+        };
+        Some(miss.rejection(form, &inp, 0, outer, inner))
     }
 
     /// Every byte received, for the general validator.
@@ -291,9 +301,9 @@ impl Resumable {
                 },
             },
             Err(Fail::Mismatch) => {
-                let (miss, segs) = fast::last_miss(buffers);
+                let miss = fast::last_miss(buffers).0;
                 if miss.exact {
-                    self.fail(form, miss, self.frames.len(), None, segs);
+                    self.fail(miss, self.frames.len(), None, true);
                 }
                 Step::HandOver
             }
@@ -305,7 +315,7 @@ impl Resumable {
     /// the first `open` frames (each at its current member or element), then `last`,
     /// then `segs` (innermost first).
     #[cold]
-    fn fail(&mut self, form: &Form, miss: Miss, open: usize, last: Option<Seg>, segs: &[Seg]) {
+    fn fail(&mut self, miss: Miss, open: usize, last: Option<Seg>, inner: bool) {
         let mut outer: Vec<Seg> = self.frames[..open]
             .iter()
             .filter_map(|f| match (f.object, f.tally.count()) {
@@ -315,8 +325,7 @@ impl Resumable {
             })
             .collect();
         outer.extend(last);
-        let r = miss.rejection(form, &Input::text_of(&self.text), 0, &outer, segs);
-        self.rejection = Some(r);
+        self.failure = Some((miss, outer, inner));
     }
 
     /// Whether the container at `pos` may become a frame for node `n`: its type and
@@ -329,7 +338,7 @@ impl Resumable {
         }
         if let Err(keyword) = scalar::check_open(n, form.consts(), object) {
             let miss = Miss::new(self.pos, n.landing, keyword, &[]);
-            self.fail(form, miss, self.frames.len(), None, &[]);
+            self.fail(miss, self.frames.len(), None, false);
             return Step::HandOver;
         }
         if depth >= MAX_FRAMES as usize {
@@ -381,7 +390,7 @@ impl Resumable {
             Err(keyword) => {
                 // At the closing bracket, just read; the path is the container's.
                 let miss = Miss::new(self.pos - 1, frame.node_landed(form), Some(keyword), &[]);
-                self.fail(form, miss, self.frames.len(), None, &[]);
+                self.fail(miss, self.frames.len(), None, false);
                 false
             }
         }
@@ -411,7 +420,7 @@ impl Resumable {
                 let node = frame.node_landed(form);
                 let miss = Miss::new(i, node, Some(keyword), &[]);
                 let open = self.frames.len() - 1;
-                self.fail(form, miss, open, Some(Seg::Name(i)), &[]);
+                self.fail(miss, open, Some(Seg::Name(i)), false);
                 return Some(false);
             }
         };
@@ -439,7 +448,7 @@ impl Resumable {
                     // The general validator fails the element at its first token.
                     let miss = Miss::new(self.pos, node, Some(keyword), &[]);
                     let open = self.frames.len() - 1;
-                    self.fail(form, miss, open, Some(Seg::Index(index)), &[]);
+                    self.fail(miss, open, Some(Seg::Index(index)), false);
                 }
                 false
             }
