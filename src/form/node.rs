@@ -214,7 +214,10 @@ impl ObjectChecks {
     }
 
     /// The index in `members` of a member name (see [`ObjectChecks::member`]).
-    #[inline]
+    /// Always inlined: with a call of its own in the fast engine's failure paths,
+    /// the compiler stopped inlining it into the member loop, which cost 3% of
+    /// `verify` on the order body (`benches/examples/instructions.rs order verify`).
+    #[inline(always)]
     pub(crate) fn member_index(&self, name: &str) -> Option<usize> {
         let mask = self.slots.len().wrapping_sub(1);
         if self.slots.is_empty() {
