@@ -131,6 +131,12 @@ pub fn typed_agrees(form: &Form, body: &[u8]) {
 fn same_rounded(ours: &serde_json::Value, theirs: &serde_json::Value) -> bool {
     use serde_json::Value as S;
     match (ours, theirs) {
+        // `-0` (any spelling of an integer zero with a sign): serde_json, read without
+        // arbitrary precision, gives the float -0.0, as formgate does (no integer
+        // holds the sign).
+        (S::Number(a), S::Number(b)) if b.as_i64() == Some(0) && b.to_string().starts_with('-') => {
+            a.as_f64().is_some_and(|x| x == 0.0 && x.is_sign_negative()) && a.is_f64()
+        }
         (S::Number(a), S::Number(b)) => match (b.as_u64(), b.as_i64()) {
             (Some(u), _) => a.as_u64() == Some(u),
             (_, Some(i)) => a.as_i64() == Some(i),
