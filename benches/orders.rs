@@ -38,6 +38,7 @@ enum State {
 }
 
 /// An 8,862-byte order of 100 line items.
+#[allow(dead_code)]
 pub fn order() -> Vec<u8> {
     let items: Vec<String> = (0..100)
         .map(|i| {

@@ -34,12 +34,22 @@ pub fn fast_hash(bytes: &[u8]) -> u64 {
     crate::fasthash::hash(bytes)
 }
 
-/// Whether the accept-only fast path of [`Form::verify`](crate::Form::verify) admits
-/// `body` on its own, without the general validator: `false` also means "not sure".
-/// For tests that the fast path is sound (it never admits what the general validator
-/// rejects) and that it serves the bodies it is meant for.
+/// Whether the fast engine of [`Form::verify`](crate::Form::verify) admits `body` on
+/// its own, without the general validator: `false` also means "not sure". For tests
+/// that the fast engine is sound (it never admits what the general validator rejects)
+/// and that it serves the bodies it is meant for.
 pub fn fast_accepts(form: &crate::Form, body: &[u8]) -> bool {
     crate::verify::fast::accepts(form, body, &mut Default::default())
+}
+
+/// The fast engine's own rejection of `body`, if it rejects it without the general
+/// validator (`None`: it admits it or is not sure). For tests that its rejections are
+/// the general validator's, and that it serves the rejections it is meant for.
+pub fn fast_rejects(form: &crate::Form, body: &[u8]) -> Option<crate::Rejection> {
+    match crate::verify::fast::decide(form, body, &mut Default::default()) {
+        crate::verify::fast::Verdict::Rejected(r) => Some(r),
+        _ => None,
+    }
 }
 
 /// [`Form::verify`](crate::Form::verify) by the general validator alone, never the fast
