@@ -39,7 +39,10 @@ pub fn fast_hash(bytes: &[u8]) -> u64 {
 /// that the fast engine is sound (it never admits what the general validator rejects)
 /// and that it serves the bodies it is meant for.
 pub fn fast_accepts(form: &crate::Form, body: &[u8]) -> bool {
-    crate::verify::fast::accepts(form, body, &mut Default::default())
+    matches!(
+        crate::verify::fast::decide(form, body, &mut Default::default()),
+        crate::verify::fast::Verdict::Admitted
+    )
 }
 
 /// The fast engine's own rejection of `body`, if it rejects it without the general

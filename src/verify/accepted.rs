@@ -1,9 +1,6 @@
 //! [`Accepted`]: proof, in the type system, that a body was verified.
 
-use crate::form::Form;
 use crate::parse::value::Value;
-
-use super::{fast, Rejection, Runtime};
 
 /// A body the form admitted, with its tree.
 ///
@@ -45,28 +42,5 @@ impl<'a> Accepted<'a> {
     /// The body's value, by move.
     pub fn into_value(self) -> Value<'a> {
         self.value
-    }
-}
-
-impl Runtime {
-    /// Verify a complete body and build its tree: parsed after the fast path admits
-    /// it, or built by the general validator in its one pass.
-    pub(crate) fn accept<'a>(
-        &mut self,
-        form: &Form,
-        body: &'a [u8],
-    ) -> Result<Value<'a>, Rejection> {
-        crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
-        // An admitted body needs only its tree: the strict parser builds it without the
-        // general validator's bookkeeping (the parse cannot fail on an admitted body; if
-        // it did, the general pass below would decide).
-        if fast::accepts(form, body, &mut self.fast) {
-            if let Ok(tree) = crate::parse::parse(body, &form.limits()) {
-                return Ok(tree);
-            }
-        }
-        let mut tree = crate::parse::value::TreeBuilder::default();
-        self.general_with(form, body, |ev| tree.push(ev))?;
-        Ok(tree.finish())
     }
 }

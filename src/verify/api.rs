@@ -107,8 +107,9 @@ impl Form {
     ///
     /// The fast path decides first, as in [`Form::verify`]; a body it admits is then
     /// parsed into its tree by the strict parser (a second read of the body, without
-    /// the general validator's bookkeeping). A body it is not sure of goes to the
-    /// general validator, which builds the tree in its one pass.
+    /// the general validator's bookkeeping); a body it rejects is rejected at once,
+    /// as [`Form::verify`] rejects it. A body it is not sure of goes to the general
+    /// validator, which builds the tree in its one pass.
     ///
     /// # Errors
     ///

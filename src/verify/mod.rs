@@ -8,13 +8,14 @@
 //! - The serde routes (`deserialize`, `guided`, `reread`, `cursor`) read a body into a
 //!   type on either engine's terms.
 //!
-//! The order, for every entry point: the size limit first; then the fast engine; only
-//! where it is not sure, the general validator, from the body's first byte.
+//! The order, for every entry point: the size limit first; then the fast engine, whose
+//! rejection is final; only where it is not sure, the general validator, from the
+//! body's first byte. For a whole body it is written once, `Runtime::in_order`.
 //!
 //! | entry point | fast engine | when not sure |
 //! |---|---|---|
 //! | [`Runtime::verify`] (`Form::verify`) | `fast::decide` | `Runtime::general` |
-//! | `Form::accept` (`accepted.rs`) | `fast::accepts`, then the tree | `Runtime::general_with`, building the tree |
+//! | [`Runtime::accept`] (`Form::accept`) | `fast::decide`, then the tree | `Runtime::general_with`, building the tree |
 //! | `Form::verify_into` (`deserialize.rs`) | the guided route (`guided.rs`) | the one-pass route: events through the general validator into the visitor |
 //! | `Verifier` (`stream.rs`) | `fast::resumable`, chunk by chunk | the general validator reads every byte received, then goes on |
 //!
@@ -59,16 +60,50 @@ impl Runtime {
         }
     }
 
+    /// The order of every entry point that takes a whole body (the module docs): the
+    /// size limit; the fast engine's verdict; on `Admitted`, `admitted` (what the
+    /// caller makes of an admitted body, `None` to fall through); on `Rejected`, that
+    /// rejection, which is the general validator's; otherwise `general`, the general
+    /// validator from the body's first byte.
+    fn in_order<T>(
+        &mut self,
+        form: &Form,
+        body: &[u8],
+        admitted: impl FnOnce() -> Option<T>,
+        general: impl FnOnce(&mut Runtime) -> Result<T, Rejection>,
+    ) -> Result<T, Rejection> {
+        crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
+        match fast::decide(form, body, &mut self.fast) {
+            fast::Verdict::Admitted => {
+                if let Some(t) = admitted() {
+                    return Ok(t);
+                }
+            }
+            fast::Verdict::Rejected(r) => return Err(r),
+            fast::Verdict::Unsure => {}
+        }
+        general(self)
+    }
+
     /// Verify a complete body. O(n) in the body for a fixed form.
     pub(crate) fn verify(&mut self, form: &Form, body: &[u8]) -> Result<(), Rejection> {
-        crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
-        // Admitted bodies rarely need the general validator's bookkeeping; it runs when
-        // the fast path is not sure, and decides and explains every rejection.
-        match fast::decide(form, body, &mut self.fast) {
-            fast::Verdict::Admitted => Ok(()),
-            fast::Verdict::Rejected(r) => Err(r),
-            fast::Verdict::Unsure => self.general(form, body),
-        }
+        self.in_order(form, body, || Some(()), |rt| rt.general(form, body))
+    }
+
+    /// Verify a complete body and build its tree: parsed after the fast engine admits
+    /// it (the parse cannot fail on an admitted body; if it did, the general pass
+    /// would decide), or built by the general validator in its one pass.
+    pub(crate) fn accept<'a>(
+        &mut self,
+        form: &Form,
+        body: &'a [u8],
+    ) -> Result<crate::parse::value::Value<'a>, Rejection> {
+        let parsed = || crate::parse::parse(body, &form.limits()).ok();
+        self.in_order(form, body, parsed, |rt| {
+            let mut tree = crate::parse::value::TreeBuilder::default();
+            rt.general_with(form, body, |ev| tree.push(ev))?;
+            Ok(tree.finish())
+        })
     }
 
     /// [`Runtime::verify`] by the general validator alone (the reference the fast path

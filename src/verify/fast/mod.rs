@@ -111,11 +111,6 @@ pub(crate) enum Verdict {
     Unsure,
 }
 
-/// Whether `form` certainly admits `body` (invariant 1). `false` means "not sure".
-pub(crate) fn accepts(form: &Form, body: &[u8], buffers: &mut Buffers) -> bool {
-    matches!(decide(form, body, buffers), Verdict::Admitted)
-}
-
 /// What the pass can say of `body`: admitted, rejected exactly as the general
 /// validator rejects it, or not sure (invariants 1 and 5).
 pub(crate) fn decide(form: &Form, body: &[u8], buffers: &mut Buffers) -> Verdict {
@@ -190,13 +185,13 @@ pub(super) fn value_in<'a>(
     pass.run(id, inp, budget)
 }
 
-/// The work [`accepts`] allows for a body of `len` bytes (invariant 2).
+/// The work [`decide`] allows for a body of `len` bytes (invariant 2).
 pub(super) fn budget(len: usize) -> usize {
     len.saturating_mul(BUDGET_FACTOR)
         .saturating_add(BUDGET_SLACK)
 }
 
-/// Clear the buffers for a new body (what [`accepts`] does first).
+/// Clear the buffers for a new body (what [`decide`] does first).
 pub(super) fn clear(buffers: &mut Buffers) {
     buffers.keys.clear();
     buffers.unique.clear();

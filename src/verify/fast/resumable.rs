@@ -50,7 +50,7 @@ use crate::verify::{fast, scalar};
 const ENTER_AT_ONCE: usize = 2;
 
 /// Up to this many bytes from a container's start, it is tried whole first: a small
-/// body in one chunk is then read as [`fast::accepts`] reads it, without frames (the
+/// body in one chunk is then read as [`fast::decide`] reads it, without frames (the
 /// `small` body took 7.9 K instructions fed in one chunk with frames, 4.0 K verified
 /// whole: `benches/examples/instructions.rs`).
 const TRY_WHOLE: usize = 4096;
@@ -116,7 +116,7 @@ pub(crate) struct Resumable {
     /// Attempts in a row cut short at `pos`.
     retries: u32,
     /// Work left for the recursive pass over the whole stream (invariant 2): its
-    /// factor per byte received, as `fast::accepts` allows for a whole body.
+    /// factor per byte received, as `fast::decide` allows for a whole body.
     budget: usize,
     /// Where the bytes so far certainly fail the form, at a place this path names
     /// exactly (`fast` invariant 5): the failure, the path of the containers around

@@ -25,7 +25,7 @@
 //!    from the one-pass route on the same body, so all routes give the same `T`, or
 //!    all fail.
 //! 3. Bounded work and stack: the values read here are read once; the values checked
-//!    whole are charged to one budget for the body, as in `fast::accepts`. Open
+//!    whole are charged to one budget for the body, as in `fast::decide`. Open
 //!    containers here and the fast pass's frames below them count together against
 //!    [`MAX_FRAMES`] and `max_depth`.
 //!
