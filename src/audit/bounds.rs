@@ -31,6 +31,8 @@
 //! `$ref` pointing back in the form's order along a dependency chain (a few in
 //! practice); the bounds are one pass in postorder, O(nodes + edges + enum values).
 
+use crate::form::check::container::{self, Applies};
+use crate::form::check::scalar;
 use crate::form::consts::{CValue, Consts, ValueId};
 use crate::form::format::Format;
 use crate::form::node::{ArrayChecks, Node, NodeId, NumberChecks, ObjectChecks, Types};
@@ -339,24 +341,22 @@ pub(crate) fn object_possible(node: &Node, sat: &[Kinds]) -> bool {
     o.members
         .iter()
         .filter(|m| m.required)
-        .all(|m| sat[named_member_schema(o, &m.name, m.schema).index()] != 0)
+        .all(|m| sat[named_member_schema(o, &m.name).index()] != 0)
 }
 
-/// The schema a member's value is held to, knowing its name: a name no `properties`
-/// lists but a `patternProperties` pattern matches is held to that pattern's schema
-/// instead of `additionalProperties`; over-approximated here as `true` (the
-/// analyses only need an upper bound of what is admitted).
-pub(crate) fn named_member_schema(o: &ObjectChecks, name: &str, schema: Option<NodeId>) -> NodeId {
-    match schema {
-        Some(s) => s,
-        None if o.pattern_properties.iter().any(|(p, _)| p.is_match(name)) => NodeId::TRUE,
-        None => member_schema(None, o.additional),
+/// The schema a member's value is held to, knowing its name, by the selection of
+/// `form/check/container.rs`: where a `patternProperties` pattern matches a name that
+/// `properties` does not give a schema, over-approximated here as `true` (the analyses
+/// only need an upper bound of what is admitted).
+pub(crate) fn named_member_schema(o: &ObjectChecks, name: &str) -> NodeId {
+    let mut first = None;
+    o.member_targets(o.member(name), name, |a| {
+        first.get_or_insert(a);
+    });
+    match first {
+        Some(Applies::Pattern(..)) | None => NodeId::TRUE,
+        Some(a) => a.schema(),
     }
-}
-
-/// The schema a member name's value is held to.
-pub(crate) fn member_schema(schema: Option<NodeId>, additional: Option<NodeId>) -> NodeId {
-    schema.or(additional).unwrap_or(NodeId::TRUE)
 }
 
 /// Whether an object at the node admits only the names under `properties`: no other
@@ -412,31 +412,16 @@ pub(crate) fn value_passes(node: &Node, consts: &Consts, id: ValueId, sat: &[Kin
         return false;
     }
     match consts.value(id) {
-        CValue::String(s) => {
-            let Some(checks) = &node.string else {
-                return true;
-            };
-            let len = s.chars().count() as u64;
-            checks.min_length.as_ref().is_none_or(|c| len >= c.value)
-                && checks.max_length.as_ref().is_none_or(|c| len <= c.value)
-                && checks.pattern.as_ref().is_none_or(|p| p.is_match(s))
-                && checks.format.is_none_or(|f| f.is_valid(s))
-        }
-        CValue::Number(lexeme) => {
-            let Some(checks) = &node.number else {
-                return true;
-            };
-            let x = NumRef::new(lexeme);
-            let (lo, hi) = number_range(checks);
-            let above = lo.is_none_or(|(l, ex)| if ex { x > l } else { x >= l });
-            let below = hi.is_none_or(|(h, ex)| if ex { x < h } else { x <= h });
-            let multiple = checks
-                .multiple_of
-                .as_ref()
-                .is_none_or(|m| x.is_multiple_of(&m.value.as_num()));
-            let format = checks.format.is_none_or(|f| f.is_valid_number(&x));
-            above && below && multiple && format
-        }
+        // The value is one of the node's own `enum`/`const` values, and its kind
+        // passes `type`: what remains are the scalar's own keywords.
+        CValue::String(s) => node
+            .string
+            .as_ref()
+            .is_none_or(|c| scalar::string(c, s).is_ok()),
+        CValue::Number(lexeme) => node
+            .number
+            .as_ref()
+            .is_none_or(|c| scalar::number(c, &NumRef::new(lexeme)).is_ok()),
         &CValue::Array { start, len } => {
             let (lo, hi) = array_lengths(node.array.as_deref(), sat);
             if u64::from(len) < lo || hi.is_some_and(|h| u64::from(len) > h) {
@@ -444,15 +429,7 @@ pub(crate) fn value_passes(node: &Node, consts: &Consts, id: ValueId, sat: &[Kin
             }
             let a = node.array.as_deref();
             (0..len).all(|i| {
-                let child = match a {
-                    Some(a) => a
-                        .prefix
-                        .get(i as usize)
-                        .copied()
-                        .or(a.items)
-                        .unwrap_or(NodeId::TRUE),
-                    None => NodeId::TRUE,
-                };
+                let (child, _) = container::element(a, u64::from(i));
                 let element = consts.elements[(start + i) as usize];
                 sat[child.index()] & value_kind(consts, element) != 0
             })
@@ -469,8 +446,7 @@ pub(crate) fn value_passes(node: &Node, consts: &Consts, id: ValueId, sat: &[Kin
                 .all(|m| members.iter().any(|(name, _)| **name == *m.name));
             required_present
                 && members.iter().all(|(name, v)| {
-                    let schema = o.member(name).and_then(|m| m.schema);
-                    let child = named_member_schema(o, name, schema);
+                    let child = named_member_schema(o, name);
                     sat[child.index()] & value_kind(consts, *v) != 0
                 })
         }

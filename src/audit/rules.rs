@@ -578,7 +578,7 @@ fn contradictions(facts: &Facts<'_>, node: &Node) -> Vec<String> {
     if let Some(o) = node.object.as_deref() {
         if allowed & OBJ != 0 {
             for m in o.members.iter().filter(|m| m.required) {
-                let schema = bounds::named_member_schema(o, &m.name, m.schema);
+                let schema = bounds::named_member_schema(o, &m.name);
                 if sat[schema.index()] != 0 {
                     continue;
                 }

@@ -28,7 +28,6 @@ mod api;
 pub(crate) mod fast;
 pub(crate) mod general;
 pub(crate) mod rejection;
-pub(crate) mod scalar;
 pub(crate) mod serde;
 pub(crate) mod stream;
 

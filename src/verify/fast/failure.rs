@@ -6,6 +6,7 @@
 //! pass says `Mismatch` through one of these, and a node whose parts must all pass
 //! has its failure settled here by reading them again with failures recorded.
 
+use crate::form::check::container as check;
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
 use crate::form::vocabulary::Keyword;
 use crate::parse::lex::{self, Lexed, StrAt};
@@ -276,9 +277,8 @@ impl<'a, 'f> Pass<'a, 'f> {
         if !self.record {
             return Fail::Mismatch;
         }
-        let over = checks
-            .and_then(|o| o.max_properties.as_ref())
-            .is_some_and(|m| count + 1 > m.value);
+        // `maxProperties` is decided as the name begins, before its subschema.
+        let over = checks.is_some_and(|o| o.too_many(count + 1));
         let keyword = if over {
             Keyword::MaxProperties
         } else {
@@ -308,15 +308,12 @@ impl<'a, 'f> Pass<'a, 'f> {
             Ok(Lexed::Done(StrAt::Scratch, _)) => scratch.as_str(),
             _ => return self.vague(),
         };
-        let listed = checks.and_then(|o| o.member(name)).and_then(|m| m.schema);
-        let schema = listed.or(checks.and_then(|o| o.additional));
-        if schema == Some(NodeId::FALSE) {
+        // No pattern matched the name (else the failure is not placed here).
+        let applies = checks.and_then(|o| o.member_schema(o.member(name), false));
+        if let Some(a) = applies.filter(|a| a.schema() == NodeId::FALSE) {
             // The general validator fails the name itself, naming the keyword that
             // gave the member `false`.
-            let keyword = match listed {
-                Some(_) => Keyword::Properties,
-                None => Keyword::AdditionalProperties,
-            };
+            let keyword = a.keyword();
             let exact = self.miss.exact;
             let f = self.container_miss(i, keyword);
             self.miss.exact = exact;
@@ -373,15 +370,10 @@ impl<'a, 'f> Pass<'a, 'f> {
         if e != Fail::Mismatch || !self.record {
             return e;
         }
-        let prefix = checks.and_then(|a| a.prefix.get(count as usize - 1).copied());
-        let schema = prefix.or(checks.and_then(|a| a.items));
-        if schema == Some(NodeId::FALSE) {
+        let (schema, keyword) = check::element(checks, count - 1);
+        if schema == NodeId::FALSE {
             // The general validator fails the element's start, naming the keyword
             // that gave it `false`.
-            let keyword = match prefix {
-                Some(_) => Keyword::PrefixItems,
-                None => Keyword::Items,
-            };
             self.miss.node = OWNER;
             self.miss.keyword = Some(keyword);
         }

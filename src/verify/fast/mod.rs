@@ -48,6 +48,8 @@
 //! Measured by `cargo bench -p formgate-bench --bench verify` and `--bench rejection`
 //! (see `benches/README.md`).
 
+use crate::form::check::container::{self as check, Applies};
+use crate::form::check::scalar;
 use crate::form::consts::{Consts, Scalar};
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
 use crate::form::vocabulary::Keyword;
@@ -56,7 +58,6 @@ use crate::parse::keys::KeySet;
 use crate::parse::lex::{self, Input, Lexed, StrAt};
 
 use super::rejection::Rejection;
-use super::scalar;
 use miss::{Miss, Seg};
 use unique::UniqueKeys;
 
@@ -730,6 +731,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                 let index = checks.and_then(|o| o.member_index_guessing(name, guess));
                 // The subschema the value meets by `properties` or
                 // `additionalProperties`: `None` where neither names one.
+                // The name's entry in the member index.
                 let listed = match (checks, index) {
                     (Some(o), Some(k)) => {
                         guess = o.then_written[k];
@@ -740,18 +742,13 @@ impl<'a, 'f> Pass<'a, 'f> {
                         seen |= bit;
                         let m = &o.members[k];
                         required += m.required as u32;
-                        Some(m.schema)
+                        Some(m)
                     }
                     _ => {
-                        if plain && checks.is_some_and(|o| o.additional == Some(NodeId::FALSE)) {
+                        if let Some(keyword) = checks.and_then(|o| o.unlisted_fails(count)) {
                             // Closed (the common anyOf branch that does not fit): no
                             // need to remember the name.
-                            return Err(self.name_fails(
-                                i,
-                                checks,
-                                count,
-                                Keyword::AdditionalProperties,
-                            ));
+                            return Err(self.name_fails(i, checks, count, keyword));
                         }
                         // Names outside the member index cannot equal one inside it,
                         // so they need their own duplicate check.
@@ -767,35 +764,23 @@ impl<'a, 'f> Pass<'a, 'f> {
                 };
                 let mut patterns: u64 = 0;
                 let schema = match checks {
-                    Some(o) if plain => match listed {
-                        Some(s) => s.or(o.additional),
-                        None if o.additional == Some(NodeId::FALSE) => {
-                            return Err(self.name_fails(
-                                i,
-                                checks,
-                                count,
-                                Keyword::AdditionalProperties,
-                            ))
-                        }
-                        None => o.additional,
-                    },
+                    // (An unlisted name of a closed object failed above.)
+                    Some(o) if plain => o.member_schema(listed, false).map(Applies::schema),
                     Some(o) => {
                         // The `patternProperties` whose patterns match the name (a bit
-                        // each); `additionalProperties` only if none does and
-                        // `properties` does not list it.
-                        for (k, (pattern, _)) in o.pattern_properties.iter().enumerate() {
-                            if pattern.is_match(name) {
-                                patterns |= 1u64 << k;
-                            }
-                        }
+                        // each, read once each by `member_patterns`), and the one
+                        // subschema of `properties` or `additionalProperties`.
+                        let mut own = None;
+                        o.member_targets(listed, name, |a| match a {
+                            Applies::Pattern(k, _) => patterns |= 1u64 << k,
+                            a => own = Some(a),
+                        });
                         if let Some(t) = o.tracked_index(name) {
                             present |= 1u64 << t;
                         }
-                        match listed.flatten() {
-                            Some(s) => Some(s),
-                            None if patterns != 0 => None,
-                            None if o.additional == Some(NodeId::FALSE) => return Err(self.vague()),
-                            None => o.additional,
+                        match own {
+                            Some(Applies::Additional(NodeId::FALSE)) => return Err(self.vague()),
+                            own => own.map(Applies::schema),
                         }
                     }
                     None => None,
@@ -818,10 +803,8 @@ impl<'a, 'f> Pass<'a, 'f> {
                 self.pos += 1;
                 // Counted before its value is read, as the general validator counts it.
                 count += 1;
-                if let Some(max) = checks.and_then(|o| o.max_properties.as_ref()) {
-                    if count > max.value {
-                        return Err(self.name_fails(i, checks, count - 1, Keyword::MaxProperties));
-                    }
+                if checks.is_some_and(|o| o.too_many(count)) {
+                    return Err(self.name_fails(i, checks, count - 1, Keyword::MaxProperties));
                 }
                 if patterns == 0 {
                     if let Err(e) = self.child(schema.unwrap_or(NodeId::TRUE)) {
@@ -840,20 +823,10 @@ impl<'a, 'f> Pass<'a, 'f> {
         };
         // The closing `}` was just read.
         let close = self.pos - 1;
-        if required != o.required {
-            return Err(self.container_miss(close, Keyword::Required));
-        }
-        if o.min_properties.as_ref().is_some_and(|m| count < m.value) {
-            return Err(self.container_miss(close, Keyword::MinProperties));
+        if let Err(keyword) = o.at_close(required, count, |t| present & (1u64 << t) != 0) {
+            return Err(self.container_miss(close, keyword));
         }
         if !plain {
-            for (trigger, names) in &o.dependent_required_bits {
-                if present & (1u64 << trigger) != 0
-                    && !names.iter().all(|&n| present & (1u64 << n) != 0)
-                {
-                    return Err(self.container_miss(close, Keyword::DependentRequired));
-                }
-            }
             // Written last, after every nested object, so that it is this object's.
             self.present = present;
         }
@@ -930,20 +903,10 @@ impl<'a, 'f> Pass<'a, 'f> {
             self.pos += 1;
         } else {
             loop {
-                let schema = match checks {
-                    Some(a) => a
-                        .prefix
-                        .get(count as usize)
-                        .copied()
-                        .or(a.items)
-                        .unwrap_or(NodeId::TRUE),
-                    None => NodeId::TRUE,
-                };
+                let (schema, _) = check::element(checks, count);
                 count += 1;
-                if let Some(max) = checks.and_then(|a| a.max_items.as_ref()) {
-                    if count > max.value {
-                        return Err(self.too_many_elements(count));
-                    }
+                if checks.is_some_and(|a| a.too_many(count)) {
+                    return Err(self.too_many_elements(count));
                 }
                 if !unique && contains.is_none() {
                     if let Err(e) = self.child(schema) {
@@ -967,10 +930,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                     match self.attempt(start, c, &mut ignored) {
                         Ok(()) => {
                             matched += 1;
-                            if checks
-                                .and_then(|a| a.max_contains.as_ref())
-                                .is_some_and(|m| matched > m.value)
-                            {
+                            if checks.is_some_and(|a| a.too_many_contained(matched)) {
                                 return Err(self.vague());
                             }
                         }
@@ -992,21 +952,11 @@ impl<'a, 'f> Pass<'a, 'f> {
         };
         // The closing `]` was just read.
         let close = self.pos - 1;
-        if count < a.min() {
-            return Err(self.container_miss(close, Keyword::MinItems));
+        if let Err(keyword) = a.at_close(count, matched) {
+            return Err(self.container_miss(close, keyword));
         }
-        if contains.is_some() {
-            let min = a.min_contains.as_ref().map_or(1, |c| c.value);
-            if matched < min {
-                let keyword = match a.min_contains {
-                    Some(_) => Keyword::MinContains,
-                    None => Keyword::Contains,
-                };
-                return Err(self.container_miss(close, keyword));
-            }
-            if a.max_contains.as_ref().is_some_and(|m| matched > m.value) {
-                return Err(self.vague());
-            }
+        if a.too_many_contained(matched) {
+            return Err(self.vague());
         }
         if unique && self.unique.repeats(mark) {
             return Err(self.vague());

@@ -41,7 +41,8 @@ use crate::verify::rejection::Rejection;
 use super::miss::{Miss, Seg};
 use super::tally::{enterable, Tally};
 use super::{Buffers, Fail, MAX_FRAMES};
-use crate::verify::{fast, scalar};
+use crate::form::check::scalar;
+use crate::verify::fast;
 
 /// Containers this shallow (the body's outer object and the containers right inside
 /// it) are entered as frames at once, without first trying to read them whole, when

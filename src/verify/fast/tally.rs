@@ -8,9 +8,11 @@
 //! `maxProperties`/`maxItems`, a closed object. The checks on the container as a
 //! whole (`required`, `minProperties`, `minItems`) come at its close.
 //!
-//! The recursive pass (`fast.rs`, `members` and `elements`) keeps the same state in
-//! locals, as its hottest loop; the tests hold both to the general validator.
+//! The recursive pass (`fast/mod.rs`, `members` and `elements`) keeps the same state in
+//! locals, as its hottest loop. What is decided from that state is decided in one
+//! place for both, and for the general validator: `form/check/container.rs`.
 
+use crate::form::check::container as check;
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
 use crate::form::vocabulary::Keyword;
 use crate::parse::keys::KeySet;
@@ -75,8 +77,7 @@ impl Tally {
             self.guess
         };
         let index = checks.and_then(|o| o.member_index_guessing(name, guess));
-        let mut listed = false;
-        let schema = match (checks, index) {
+        let listed = match (checks, index) {
             (Some(o), Some(k)) => {
                 self.guess = o.then_written[k];
                 let bit = 1u64 << k;
@@ -85,19 +86,11 @@ impl Tally {
                 }
                 self.seen |= bit;
                 self.required += u32::from(o.members[k].required);
-                listed = o.members[k].schema.is_some();
-                o.members[k].schema.or(o.additional)
+                Some(&o.members[k])
             }
-            (Some(o), None) if o.additional == Some(NodeId::FALSE) => {
-                let over = o
-                    .max_properties
-                    .as_ref()
-                    .is_some_and(|m| self.count + 1 > m.value);
-                return Err(Some(if over {
-                    Keyword::MaxProperties
-                } else {
-                    Keyword::AdditionalProperties
-                }));
+            (Some(o), None) if o.unlisted_fails(self.count).is_some() => {
+                // Closed: no need to remember the name, which fails as it begins.
+                return Err(o.unlisted_fails(self.count));
             }
             _ => {
                 // Names outside the member index cannot equal one inside it, so they
@@ -109,26 +102,24 @@ impl Tally {
                 if !keys.insert(name.as_bytes()) {
                     return Err(None);
                 }
-                checks.and_then(|o| o.additional)
+                None
             }
         };
         self.count += 1;
-        if checks
-            .and_then(|o| o.max_properties.as_ref())
-            .is_some_and(|max| self.count > max.value)
-        {
+        let Some(o) = checks else {
+            return Ok(NodeId::TRUE);
+        };
+        if o.too_many(self.count) {
             return Err(Some(Keyword::MaxProperties));
         }
-        if schema == Some(NodeId::FALSE) {
+        // An enterable object has no `patternProperties`: the member index decides.
+        match o.member_schema(listed, false) {
             // The value meets `false`: the general validator fails the name, naming
             // the keyword that gave it.
-            return Err(Some(if listed {
-                Keyword::Properties
-            } else {
-                Keyword::AdditionalProperties
-            }));
+            Some(a) if a.schema() == NodeId::FALSE => Err(Some(a.keyword())),
+            Some(a) => Ok(a.schema()),
+            None => Ok(NodeId::TRUE),
         }
-        Ok(schema.unwrap_or(NodeId::TRUE))
     }
 
     /// Whether a member or element has been begun.
@@ -145,19 +136,15 @@ impl Tally {
         &mut self,
         checks: Option<&ArrayChecks>,
     ) -> Result<NodeId, Keyword> {
-        let prefix = checks.and_then(|a| a.prefix.get(self.count as usize).copied());
-        let schema = prefix
-            .or(checks.and_then(|a| a.items))
-            .unwrap_or(NodeId::TRUE);
+        let (schema, keyword) = check::element(checks, self.count);
         self.count += 1;
-        match checks.and_then(|a| a.max_items.as_ref()) {
-            Some(max) if self.count > max.value => Err(Keyword::MaxItems),
-            _ if schema == NodeId::FALSE => Err(match prefix {
-                Some(_) => Keyword::PrefixItems,
-                None => Keyword::Items,
-            }),
-            _ => Ok(schema),
+        if checks.is_some_and(|a| a.too_many(self.count)) {
+            return Err(Keyword::MaxItems);
         }
+        if schema == NodeId::FALSE {
+            return Err(keyword);
+        }
+        Ok(schema)
     }
 
     /// The object meeting `checks` is closed: whether it has every required member
@@ -171,19 +158,11 @@ impl Tally {
         if self.keys_open {
             keys.close();
         }
-        let Some(o) = checks else {
-            return Ok(());
-        };
-        if self.required != o.required {
-            return Err(Keyword::Required);
+        match checks {
+            // An enterable object tracks no names: `dependentRequired` has none.
+            Some(o) => o.at_close(self.required, self.count, |_| false),
+            None => Ok(()),
         }
-        if o.min_properties
-            .as_ref()
-            .is_some_and(|m| self.count < m.value)
-        {
-            return Err(Keyword::MinProperties);
-        }
-        Ok(())
     }
 
     /// The array meeting `checks` is closed: whether it has enough elements, else
@@ -192,10 +171,8 @@ impl Tally {
         self,
         checks: Option<&ArrayChecks>,
     ) -> Result<(), Keyword> {
-        match checks {
-            Some(a) if self.count < a.min() => Err(Keyword::MinItems),
-            _ => Ok(()),
-        }
+        // An enterable array has no `contains`.
+        checks.map_or(Ok(()), |a| a.at_close(self.count, 0))
     }
 
     /// Members or elements begun.

@@ -1,10 +1,9 @@
 //! `uniqueItems` on the fast path: the canonical keys of the scalar elements of the open
 //! arrays that must be unique, in one reused buffer.
 //!
-//! A key is a type tag and the value in a form that is equal for two values iff the
-//! values are equal: a string's unescaped UTF-8, a number's exact canonical form
-//! (`NumRef::canonical_key`: `1`, `1.0`, `1e0` are one number, and so are `0` and
-//! `-0`). Each key is a span of `buf`, so keys need no delimiters. Arrays nest, so the
+//! A key is the one canonical key of `form/check/unique.rs`, which the general
+//! validator uses too: equal for two values iff the values are equal (`1`, `1.0`, `1e0`
+//! are one number, and so are `0` and `-0`). Each key is a span of `buf`. Arrays nest, so the
 //! spans form a stack: an array notes the stack's height when it opens (`mark`), pushes
 //! its elements' keys above it, sorts them when it closes to find a repeat, and gives
 //! the space back (`release`). Sorting instead of hashing keeps the cost O(k log k)
@@ -13,14 +12,8 @@
 //! Containers have no key here: the fast path hands an array of containers that must
 //! be unique to the general validator (`verify/general/unique.rs`).
 
+use crate::form::check::unique::scalar_key;
 use crate::form::consts::Scalar;
-use crate::form::number::NumRef;
-
-const NULL: u8 = 0;
-const FALSE: u8 = 1;
-const TRUE: u8 = 2;
-const NUMBER: u8 = 3;
-const STRING: u8 = 4;
 
 /// Keys of the elements of open `uniqueItems` arrays, reused across bodies.
 #[derive(Debug, Default)]
@@ -53,19 +46,7 @@ impl UniqueKeys {
     /// Push the key of one scalar element.
     pub(crate) fn push(&mut self, value: Scalar<'_>) {
         let start = self.buf.len();
-        match value {
-            Scalar::Null => self.buf.push(NULL),
-            Scalar::Bool(false) => self.buf.push(FALSE),
-            Scalar::Bool(true) => self.buf.push(TRUE),
-            Scalar::Number(lexeme) => {
-                self.buf.push(NUMBER);
-                NumRef::new(lexeme).canonical_key(&mut self.buf);
-            }
-            Scalar::String(text) => {
-                self.buf.push(STRING);
-                self.buf.extend_from_slice(text.as_bytes());
-            }
-        }
+        scalar_key(value, &mut self.buf);
         self.spans.push((start, self.buf.len()));
     }
 

@@ -31,7 +31,7 @@ use crate::parse::lex::Input;
 use crate::parse::machine::{Machine, Step};
 
 use super::{Cause, Closing, State, Target};
-use crate::verify::scalar;
+use crate::form::check::scalar;
 
 impl State {
     /// A node's local assertions on a scalar ([`scalar::check`]), then, on a string, its

@@ -29,13 +29,13 @@ pub(crate) mod matcher;
 mod unevaluated;
 pub(crate) mod unique;
 
+use crate::form::check::scalar;
 use crate::form::consts::Scalar;
 use crate::form::node::{NodeId, ObjectChecks};
 use crate::form::plan::Via;
 use crate::form::vocabulary::Keyword;
 use crate::form::Form;
 use crate::parse::event::Event;
-use crate::verify::scalar;
 use matcher::Matcher;
 
 const NONE: u32 = u32::MAX;
@@ -538,12 +538,8 @@ impl State {
                 let p = &mut self.insts[parent as usize];
                 p.seen += 1;
                 let (node, seen) = (p.node, p.seen);
-                let max = form
-                    .node(node)
-                    .array
-                    .as_ref()
-                    .and_then(|a| a.max_contains.as_ref());
-                if max.is_some_and(|m| u64::from(seen) > m.value) {
+                let array = form.node(node).array.as_deref();
+                if array.is_some_and(|a| a.too_many_contained(u64::from(seen))) {
                     self.fail(parent, Cause::of(node, Keyword::MaxContains));
                 }
             }
@@ -575,12 +571,9 @@ impl State {
             let Some(a) = &form.node(node_id).array else {
                 continue;
             };
-            let index = inst.count as usize;
+            let (child, keyword) = a.element(u64::from(inst.count));
             inst.count += 1;
-            if a.max_items
-                .as_ref()
-                .is_some_and(|m| u64::from(inst.count) > m.value)
-            {
+            if a.too_many(u64::from(inst.count)) {
                 self.fail(
                     i,
                     Cause {
@@ -591,10 +584,6 @@ impl State {
                 );
                 continue;
             }
-            let (child, keyword) = match a.prefix.get(index) {
-                Some(&c) => (c, Keyword::PrefixItems),
-                None => (a.items.unwrap_or(NodeId::TRUE), Keyword::Items),
-            };
             let contains = a.contains;
             self.push_target(form, i, child, node_id, keyword);
             if let Some(c) = contains {
@@ -695,10 +684,7 @@ impl State {
             if member.is_some_and(|m| m.required) {
                 inst.seen += 1;
             }
-            if o.max_properties
-                .as_ref()
-                .is_some_and(|m| u64::from(count) > m.value)
-            {
+            if o.too_many(u64::from(count)) {
                 self.fail(i, Cause::of(node_id, Keyword::MaxProperties));
                 continue;
             }
@@ -712,21 +698,9 @@ impl State {
                     }
                 }
             }
-            let mut matched = false;
-            if let Some(schema) = member.and_then(|m| m.schema) {
-                self.push_target(form, i, schema, node_id, Keyword::Properties);
-                matched = true;
-            }
-            for (pattern, schema) in &o.pattern_properties {
-                if pattern.is_match(name) {
-                    self.push_target(form, i, *schema, node_id, Keyword::PatternProperties);
-                    matched = true;
-                }
-            }
-            if !matched {
-                let child = o.additional.unwrap_or(NodeId::TRUE);
-                self.push_target(form, i, child, node_id, Keyword::AdditionalProperties);
-            }
+            o.member_targets(member, name, |a| {
+                self.push_target(form, i, a.schema(), node_id, a.keyword());
+            });
         }
         if frame.tracked {
             self.track_key(form, frame.first, name);
@@ -863,25 +837,8 @@ impl State {
     /// The keyword an object fails at its end, if any: `required`, `minProperties`,
     /// `dependentRequired` (decided only once every member is known).
     fn object_end(&self, o: &ObjectChecks, inst: &Inst) -> Option<Keyword> {
-        if inst.seen < o.required {
-            return Some(Keyword::Required);
-        }
-        if o.min_properties
-            .as_ref()
-            .is_some_and(|m| u64::from(inst.count) < m.value)
-        {
-            return Some(Keyword::MinProperties);
-        }
-        if inst.bits != NONE {
-            for (trigger, names) in &o.dependent_required_bits {
-                if self.bit(inst.bits, *trigger as usize)
-                    && !names.iter().all(|&n| self.bit(inst.bits, n as usize))
-                {
-                    return Some(Keyword::DependentRequired);
-                }
-            }
-        }
-        None
+        let present = |t: u32| inst.bits != NONE && self.bit(inst.bits, t as usize);
+        o.at_close(inst.seen, u64::from(inst.count), present).err()
     }
 
     /// Final verdicts of instances `first..`, children first (invariant 1).
@@ -900,17 +857,9 @@ impl State {
             match (closing, &node.object, &node.array) {
                 (Closing::Object, Some(o), _) => cause = self.object_end(o, &inst),
                 (Closing::Array, _, Some(a)) => {
-                    if u64::from(inst.count) < a.min() {
-                        cause = Some(Keyword::MinItems);
-                    } else if a.contains.is_some() {
-                        let min = a.min_contains.as_ref().map_or(1, |c| c.value);
-                        if u64::from(inst.seen) < min {
-                            cause = Some(match a.min_contains {
-                                Some(_) => Keyword::MinContains,
-                                None => Keyword::Contains,
-                            });
-                        }
-                    }
+                    cause = a
+                        .at_close(u64::from(inst.count), u64::from(inst.seen))
+                        .err();
                 }
                 _ => {}
             }

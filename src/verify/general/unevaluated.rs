@@ -333,10 +333,7 @@ impl State {
             let Some(o) = &form.node(inst.node).object else {
                 continue;
             };
-            let own = o.member(name).is_some_and(|m| m.schema.is_some())
-                || o.additional.is_some()
-                || o.pattern_properties.iter().any(|(p, _)| p.is_match(name));
-            if own {
+            if o.evaluates(name) {
                 self.uneval.set_own(m, k);
             }
         }
@@ -356,7 +353,7 @@ impl State {
             let Some(a) = &form.node(inst.node).array else {
                 continue;
             };
-            if (m as usize) < a.prefix.len() || a.items.is_some() {
+            if a.evaluates(u64::from(m)) {
                 self.uneval.set_own(m, k);
             }
         }

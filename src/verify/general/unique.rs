@@ -7,14 +7,10 @@
 //! values iff the values are equal. A set of the keys seen in each tracked array says
 //! whether an element repeats one before it.
 //!
-//! The key of a value is written so that it can be read back from its end (so it is
-//! injective without a header that would have to be known in advance):
-//! - `null`, `false`, `true`: one tag byte;
-//! - a number: its exact canonical form (`NumRef::canonical_key`), its length, a tag;
-//! - a string: its decoded UTF-8, its length, a tag;
-//! - an array: its elements' keys in order, their count, a tag;
-//! - an object: for each member in the order of their names' bytes, the name's key and
-//!   the value's key, then their count, a tag.
+//! The key is `form/check/unique.rs`'s (one encoding, read back from its end, for the
+//! fast pass's scalar keys and for these): a scalar's by `scalar_key`, a container's by
+//! its elements' (members') keys and `container_end`, an object's members in the order
+//! of their names' keys.
 //!
 //! Invariants:
 //! 1. Keys are built only inside arrays that some instance holds to `uniqueItems: true`
@@ -33,16 +29,8 @@
 
 use std::collections::HashSet;
 
+use crate::form::check::unique::{container_end, scalar_key};
 use crate::form::consts::Scalar;
-use crate::form::number::NumRef;
-
-const NULL: u8 = 0;
-const FALSE: u8 = 1;
-const TRUE: u8 = 2;
-const NUMBER: u8 = 3;
-const STRING: u8 = 4;
-const ARRAY: u8 = 5;
-const OBJECT: u8 = 6;
 
 /// One open container whose key is being built.
 #[derive(Debug)]
@@ -110,7 +98,7 @@ impl Keys {
     /// A member name in the innermost object.
     pub(crate) fn key(&mut self, name: &str) {
         let start = self.buf.len();
-        self.string(name);
+        scalar_key(Scalar::String(name), &mut self.buf);
         if let Some(level) = self.levels.last_mut() {
             level.name = (start, self.buf.len());
         }
@@ -120,16 +108,7 @@ impl Keys {
     /// it in the innermost tracked array (invariant 2).
     pub(crate) fn scalar(&mut self, s: Scalar<'_>) -> bool {
         let start = self.buf.len();
-        match s {
-            Scalar::Null => self.buf.push(NULL),
-            Scalar::Bool(false) => self.buf.push(FALSE),
-            Scalar::Bool(true) => self.buf.push(TRUE),
-            Scalar::Number(lexeme) => {
-                NumRef::new(lexeme).canonical_key(&mut self.buf);
-                self.len_tag(start, NUMBER);
-            }
-            Scalar::String(text) => self.string(text),
-        }
+        scalar_key(s, &mut self.buf);
         self.done(start)
     }
 
@@ -158,22 +137,8 @@ impl Keys {
             self.buf.extend_from_slice(&self.scratch);
             self.order = order;
         }
-        self.buf.extend_from_slice(&level.count.to_le_bytes());
-        self.buf.push(if level.object { OBJECT } else { ARRAY });
+        container_end(level.count, level.object, &mut self.buf);
         self.done(level.start)
-    }
-
-    fn string(&mut self, text: &str) {
-        let start = self.buf.len();
-        self.buf.extend_from_slice(text.as_bytes());
-        self.len_tag(start, STRING);
-    }
-
-    /// Close a number's or string's key: its length (of the bytes since `start`), a tag.
-    fn len_tag(&mut self, start: usize, tag: u8) {
-        let len = (self.buf.len() - start) as u64;
-        self.buf.extend_from_slice(&len.to_le_bytes());
-        self.buf.push(tag);
     }
 
     /// A value whose key starts at `start` is complete: count it in its container and,

@@ -37,12 +37,12 @@ use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use super::cursor::{Cursor, Text};
 use super::reread::{Miss, Reread};
 use super::visit_number;
+use crate::form::check::scalar;
 use crate::form::consts::{Consts, Scalar};
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
 use crate::form::Form;
 use crate::verify::fast::tally::{enterable, Tally};
 use crate::verify::fast::{self, Buffers, MAX_FRAMES};
-use crate::verify::scalar;
 
 /// Deserialize a `T` from `body` (within `max_bytes`) while checking it against
 /// `form`: `None` when the form does not certainly admit it or `T` cannot hold it

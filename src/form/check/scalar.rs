@@ -1,5 +1,6 @@
-//! The local assertions of one node on one value: types, `enum`/`const`, strings and
-//! numbers. Nothing here looks at applicators or containers' contents.
+//! The local assertions of one node on one scalar: types, `enum`/`const`, strings and
+//! numbers; and, when a container opens, the ones decided there. Nothing here looks at
+//! applicators or containers' contents.
 //!
 //! Cost: O(1) per number (plus O(digits) for exact comparisons), O(length) per string
 //! (code points are counted only when the byte length cannot decide).
@@ -104,9 +105,10 @@ fn values_in(consts: &Consts, set: ConstId, scalar: Scalar<'_>) -> Result<(), Op
     Ok(())
 }
 
-/// Lengths in code points, `format`, `pattern`.
+/// Lengths in code points, `format`, `pattern`: a string's own keywords, `type` and
+/// `enum`/`const` aside (the audit holds an `enum`'s strings to them).
 #[inline(always)]
-fn string(c: &StringChecks, s: &str) -> Result<(), Option<Keyword>> {
+pub(crate) fn string(c: &StringChecks, s: &str) -> Result<(), Option<Keyword>> {
     let bytes = s.len() as u64;
     // A string has at most as many code points as bytes, and at least a quarter as
     // many: decide from the byte length where that suffices.
@@ -163,9 +165,11 @@ fn small_bounds(b: &SmallBounds, n: Small) -> Result<(), Option<Keyword>> {
     Ok(())
 }
 
-/// Exact numeric bounds, `multipleOf` and a numeric `format`.
+/// Exact numeric bounds, `multipleOf` and a numeric `format`: a number's own
+/// keywords, `type` and `enum`/`const` aside (the audit holds an `enum`'s numbers to
+/// them).
 #[inline]
-fn number(c: &NumberChecks, n: &NumRef<'_>) -> Result<(), Option<Keyword>> {
+pub(crate) fn number(c: &NumberChecks, n: &NumRef<'_>) -> Result<(), Option<Keyword>> {
     if let Some(b) = &c.minimum {
         if *n < b.value.as_num() {
             return Err(Some(Keyword::Minimum));
