@@ -145,6 +145,9 @@ struct Frame {
     object: bool,
     /// `State::bits` length when the container opened.
     bits: u32,
+    /// `State::links` length before its instances were expanded: the links made for
+    /// them go when they do.
+    links: u32,
     /// Whether some instance has `unevaluatedProperties` (objects) or
     /// `unevaluatedItems` (arrays): the tracker follows the container.
     tracked: bool,
@@ -211,7 +214,9 @@ pub(crate) struct State {
     targets: Vec<Target>,
     matchers: Vec<Matcher>,
     active: usize,
-    /// Extra parents of shared instances (see `Inst::links`).
+    /// Extra parents of shared instances (see `Inst::links`). The links of a value's
+    /// instances are made when they are expanded and dropped when they are, so this
+    /// holds the open values' links only, never one per value of the body.
     links: Vec<Link>,
     /// Per node: the expansion batch (`batch`) and instance that last rooted it, to share
     /// an instance among the targets of one value.
@@ -752,6 +757,7 @@ impl State {
             self.report_matchers(form);
         }
         let bits_mark = self.bits.len() as u32;
+        let links_mark = self.links.len() as u32;
         let first = self.expand(form);
         for i in first..self.insts.len() as u32 {
             let node_id = self.insts[i as usize].node;
@@ -787,6 +793,7 @@ impl State {
             first,
             object,
             bits: bits_mark,
+            links: links_mark,
             tracked,
         });
     }
@@ -811,6 +818,7 @@ impl State {
         self.finish(form, frame.first, closing, frame.tracked);
         self.insts.truncate(frame.first as usize);
         self.bits.truncate(frame.bits as usize);
+        self.links.truncate(frame.links as usize);
         while self.active > 0 && self.matchers[self.active - 1].inst >= frame.first {
             self.active -= 1;
         }
