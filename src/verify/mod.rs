@@ -5,18 +5,21 @@
 //!   pointers), or is not sure (`fast` invariants 1 and 5).
 //! - [`general`]: the event-driven validator. It never recurses, streams, and decides
 //!   every body; it is the reference the fast engine is held to.
-//! - The serde routes (`deserialize`, `guided`, `reread`, `cursor`) read a body into a
-//!   type on either engine's terms.
+//! - [`serde`]: the routes that read a body into a type on either engine's terms
+//!   (`serde/mod.rs` through the general validator, `serde/guided.rs` and
+//!   `serde/reread.rs` on the fast engine's).
 //!
 //! The order, for every entry point: the size limit first; then the fast engine, whose
 //! rejection is final; only where it is not sure, the general validator, from the
-//! body's first byte. For a whole body it is written once, `Runtime::in_order`.
+//! body's first byte. For a whole body it is written once, `Runtime::in_order`, which
+//! `verify`, `accept` and `verify_into` take with their own fast attempt and general
+//! pass; the streaming `Verifier` follows it chunk by chunk (`stream.rs`).
 //!
 //! | entry point | fast engine | when not sure |
 //! |---|---|---|
 //! | [`Runtime::verify`] (`Form::verify`) | `fast::decide` | `Runtime::general` |
 //! | [`Runtime::accept`] (`Form::accept`) | `fast::decide`, then the tree | `Runtime::general_with`, building the tree |
-//! | `Form::verify_into` (`deserialize.rs`) | the guided route (`guided.rs`) | the one-pass route: events through the general validator into the visitor |
+//! | `Form::verify_into` (`serde/mod.rs`) | the guided route (`serde/guided.rs`) | the one-pass route: events through the general validator into the visitor |
 //! | `Verifier` (`stream.rs`) | `fast::resumable`, chunk by chunk | the general validator reads every byte received, then goes on |
 //!
 //! The invariant that ties them: both engines give equal verdicts, and on a rejection
@@ -37,6 +40,14 @@ use crate::parse::lex::Input;
 use crate::parse::machine::{Machine, Step};
 use general::State;
 use rejection::Rejection;
+
+/// What a fast engine made of a whole body: admitted (with what the entry point makes
+/// of it), rejected (as the general validator rejects it), or not sure.
+pub(crate) enum Fast<T> {
+    Admitted(T),
+    Rejected(Rejection),
+    Unsure,
+}
 
 /// Per-verification state, reused across bodies: the parser, the general validator's
 /// state and the fast engine's buffers (nothing is allocated once they are warm).
@@ -60,33 +71,47 @@ impl Runtime {
     }
 
     /// The order of every entry point that takes a whole body (the module docs): the
-    /// size limit; the fast engine's verdict; on `Admitted`, `admitted` (what the
-    /// caller makes of an admitted body, `None` to fall through); on `Rejected`, that
-    /// rejection, which is the general validator's; otherwise `general`, the general
+    /// size limit; then `fast`, the fast engine's attempt (its rejection is final, and
+    /// is the general validator's); only where it is not sure, `general`, the general
     /// validator from the body's first byte.
-    fn in_order<T>(
+    pub(crate) fn in_order<T>(
+        &mut self,
+        form: &Form,
+        body: &[u8],
+        fast: impl FnOnce(&mut Runtime) -> Fast<T>,
+        general: impl FnOnce(&mut Runtime) -> Result<T, Rejection>,
+    ) -> Result<T, Rejection> {
+        crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
+        match fast(self) {
+            Fast::Admitted(t) => Ok(t),
+            Fast::Rejected(r) => Err(r),
+            Fast::Unsure => general(self),
+        }
+    }
+
+    /// The fast engine's verdict on a whole body, with `admitted` made of a body it
+    /// admits (`None`: let the general validator decide after all).
+    fn decide<T>(
         &mut self,
         form: &Form,
         body: &[u8],
         admitted: impl FnOnce() -> Option<T>,
-        general: impl FnOnce(&mut Runtime) -> Result<T, Rejection>,
-    ) -> Result<T, Rejection> {
-        crate::parse::check_size(body.len(), &form.limits()).map_err(Rejection::from_parse)?;
+    ) -> Fast<T> {
         match fast::decide(form, body, &mut self.fast) {
-            fast::Verdict::Admitted => {
-                if let Some(t) = admitted() {
-                    return Ok(t);
-                }
-            }
-            fast::Verdict::Rejected(r) => return Err(r),
-            fast::Verdict::Unsure => {}
+            fast::Verdict::Admitted => admitted().map_or(Fast::Unsure, Fast::Admitted),
+            fast::Verdict::Rejected(r) => Fast::Rejected(r),
+            fast::Verdict::Unsure => Fast::Unsure,
         }
-        general(self)
     }
 
     /// Verify a complete body. O(n) in the body for a fixed form.
     pub(crate) fn verify(&mut self, form: &Form, body: &[u8]) -> Result<(), Rejection> {
-        self.in_order(form, body, || Some(()), |rt| rt.general(form, body))
+        self.in_order(
+            form,
+            body,
+            |rt| rt.decide(form, body, || Some(())),
+            |rt| rt.general(form, body),
+        )
     }
 
     /// Verify a complete body and build its tree: parsed after the fast engine admits
@@ -98,11 +123,16 @@ impl Runtime {
         body: &'a [u8],
     ) -> Result<crate::parse::value::Value<'a>, Rejection> {
         let parsed = || crate::parse::parse(body, &form.limits()).ok();
-        self.in_order(form, body, parsed, |rt| {
-            let mut tree = crate::parse::value::TreeBuilder::default();
-            rt.general_with(form, body, |ev| tree.push(ev))?;
-            Ok(tree.finish())
-        })
+        self.in_order(
+            form,
+            body,
+            |rt| rt.decide(form, body, parsed),
+            |rt| {
+                let mut tree = crate::parse::value::TreeBuilder::default();
+                rt.general_with(form, body, |ev| tree.push(ev))?;
+                Ok(tree.finish())
+            },
+        )
     }
 
     /// [`Runtime::verify`] by the general validator alone (the reference the fast path

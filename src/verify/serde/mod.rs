@@ -25,7 +25,7 @@ use crate::parse::event::{Event, Str};
 use crate::parse::lex::Input;
 use crate::parse::machine::Step;
 use crate::verify::rejection::{Rejection, RejectionKind};
-use crate::verify::Runtime;
+use crate::verify::{Fast, Runtime};
 
 mod cursor;
 mod guided;
@@ -92,16 +92,19 @@ pub(crate) fn verify_into<'de, T: de::Deserialize<'de>>(
     rt: &mut Runtime,
     body: &'de [u8],
 ) -> Result<T, Rejection> {
-    let limits = form.limits();
-    crate::parse::check_size(body.len(), &limits).map_err(Rejection::from_parse)?;
     // Most bodies are admitted: the guided route checks and deserializes them in one
     // read, without the general validator's bookkeeping. Anything else (not sure,
     // rejected, or a `T` that cannot hold the body) takes the one pass below, which
     // decides and explains.
-    if let Some(value) = guided::deserialize(form, body, &mut rt.fast, &mut rt.reread) {
-        return Ok(value);
-    }
-    one_pass(form, rt, body)
+    rt.in_order(
+        form,
+        body,
+        |rt| match guided::deserialize(form, body, &mut rt.fast, &mut rt.reread) {
+            Some(value) => Fast::Admitted(value),
+            None => Fast::Unsure,
+        },
+        |rt| one_pass(form, rt, body),
+    )
 }
 
 /// [`verify_into`] without the fast route: the general validator and the deserializer
