@@ -216,6 +216,32 @@ fn the_scan_sees_comments_and_strings() {
     assert_eq!(code(r#"let s = "a // b"; // c"#), r#"let s = "a // b"; "#);
 }
 
+/// The first segment of each path that follows `prefix` in `code`: `a` for
+/// `super::a::b`, and `a`, `b` for `super::{a, b::c}`.
+fn names_after<'a>(code: &'a str, prefix: &str) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find(prefix) {
+        let tail = &rest[at + prefix.len()..];
+        match tail.strip_prefix('{') {
+            Some(list) => out.extend(
+                list[..list.find('}').unwrap_or(list.len())]
+                    .split(',')
+                    .map(|p| p.trim().split("::").next().unwrap()),
+            ),
+            None => {
+                let len = tail
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(tail.len());
+                out.push(&tail[..len]);
+            }
+        }
+        rest = tail;
+    }
+    out.retain(|n| !n.is_empty());
+    out
+}
+
 /// The parts of `src/verify/` (its files and folders: the meta module `mod.rs`, the
 /// engines `fast/` and `general/`, the serde routes `serde/`, the entry points), and
 /// every `(from, to, where)` edge among them: a `super::` or `crate::verify::` path
@@ -243,23 +269,8 @@ fn verify_edges() -> (BTreeSet<String>, Vec<(String, String, String)>) {
                 if prefix == "super::" && !super_is_verify {
                     continue;
                 }
-                let mut rest = code;
-                while let Some(at) = rest.find(prefix) {
-                    let tail = &rest[at + prefix.len()..];
-                    let names: Vec<&str> = match tail.strip_prefix('{') {
-                        Some(list) => list[..list.find('}').unwrap_or(list.len())]
-                            .split(',')
-                            .map(|p| p.trim().split("::").next().unwrap())
-                            .collect(),
-                        None => {
-                            let len = tail
-                                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-                                .unwrap_or(tail.len());
-                            vec![&tail[..len]]
-                        }
-                    };
-                    rest = tail;
-                    for name in names.into_iter().filter(|n| !n.is_empty()) {
+                {
+                    for name in names_after(code, prefix) {
                         // A name that is no part is an item of `verify/mod.rs`.
                         let to = if parts.contains(name) && name != "mod" {
                             name.to_owned()
@@ -321,4 +332,80 @@ fn the_parts_of_verify_are_acyclic() {
         "parts of src/verify/ on an import cycle:\n{}",
         cyclic.join("\n")
     );
+}
+
+/// The files of `src/verify/serde/` import each other without a cycle: the one
+/// deserializer (`de.rs`) knows neither of its sources, each source knows the
+/// deserializer's token types, and `mod.rs`, which picks the route, is imported by none.
+#[test]
+fn the_serde_files_are_acyclic_under_their_entry() {
+    let serde = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/verify/serde");
+    let mut files = Vec::new();
+    rust_files(&serde, &mut files);
+    files.sort();
+    let stem = |f: &Path| f.file_stem().unwrap().to_string_lossy().into_owned();
+    let names: BTreeSet<String> = files.iter().map(|f| stem(f)).collect();
+    assert!(
+        ["de", "events", "guided", "mod"]
+            .iter()
+            .all(|n| names.contains(*n)),
+        "the scan sees the files: {names:?}"
+    );
+    let mut edges: Vec<(String, String, String)> = Vec::new();
+    for file in files.iter().filter(|f| stem(f) != "mod") {
+        let from = stem(file);
+        let text = fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            {
+                for name in names_after(code(line), "super::") {
+                    // A name that is no sibling file is an item of `serde/mod.rs`.
+                    let to = if names.contains(name) && name != "mod" {
+                        name.to_owned()
+                    } else {
+                        "mod".to_owned()
+                    };
+                    let rel = file.strip_prefix(&serde).unwrap().display();
+                    edges.push((
+                        from.clone(),
+                        to,
+                        format!("src/verify/serde/{rel}:{}", n + 1),
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        edges.iter().any(|(f, t, _)| f == "guided" && t == "de"),
+        "the scan finds the edges that exist (the guided source uses the deserializer)"
+    );
+    let into_mod: Vec<&String> = edges
+        .iter()
+        .filter(|(_, t, _)| t == "mod")
+        .map(|(_, _, at)| at)
+        .collect();
+    assert!(
+        into_mod.is_empty(),
+        "serde/mod.rs is imported at {into_mod:?}"
+    );
+    let de_out: Vec<&String> = edges
+        .iter()
+        .filter(|(f, _, _)| f == "de")
+        .map(|(_, _, at)| at)
+        .collect();
+    assert!(de_out.is_empty(), "de.rs knows a source at {de_out:?}");
+    for start in &names {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![start.clone()];
+        while let Some(p) = stack.pop() {
+            for (f, t, _) in &edges {
+                if *f == p && seen.insert(t.clone()) {
+                    stack.push(t.clone());
+                }
+            }
+        }
+        assert!(
+            !seen.contains(start),
+            "serde/{start}.rs is on a cycle: {edges:?}"
+        );
+    }
 }

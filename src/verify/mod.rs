@@ -5,9 +5,9 @@
 //!   pointers), or is not sure (`fast` invariants 1 and 5).
 //! - [`general`]: the event-driven validator. It never recurses, streams, and decides
 //!   every body; it is the reference the fast engine is held to.
-//! - [`serde`]: the routes that read a body into a type on either engine's terms
-//!   (`serde/mod.rs` through the general validator, `serde/guided.rs` and
-//!   `serde/reread.rs` on the fast engine's).
+//! - [`serde`]: one serde `Deserializer` (`serde/de.rs`) over two token sources that
+//!   read a body into a type on either engine's terms (`serde/guided.rs` on the fast
+//!   engine's, `serde/events.rs` through the general validator).
 //!
 //! The order, for every entry point: the size limit first; then the fast engine, whose
 //! rejection is final; only where it is not sure, the general validator, from the
@@ -19,7 +19,7 @@
 //! |---|---|---|
 //! | [`Runtime::verify`] (`Form::verify`) | `fast::decide` | `Runtime::general` |
 //! | [`Runtime::accept`] (`Form::accept`) | `fast::decide`, then the tree | `Runtime::general_with`, building the tree |
-//! | `Form::verify_into` (`serde/mod.rs`) | the guided route (`serde/guided.rs`) | the one-pass route: events through the general validator into the visitor |
+//! | `Form::verify_into` (`serde/mod.rs`) | the guided source (`serde/guided.rs`) | the events source (`serde/events.rs`): events through the general validator, into the same deserializer |
 //! | `Verifier` (`stream.rs`) | `fast::resumable`, chunk by chunk | the general validator reads every byte received, then goes on |
 //!
 //! The invariant that ties them: both engines give equal verdicts, and on a rejection
@@ -57,7 +57,7 @@ pub(crate) struct Runtime {
     pub(crate) state: State,
     fast: fast::Buffers,
     /// Decoded strings with escapes, for `verify_into`'s guided route.
-    reread: String,
+    scratch: String,
 }
 
 impl Runtime {
@@ -66,7 +66,7 @@ impl Runtime {
             machine: Machine::new(0),
             state: State::default(),
             fast: fast::Buffers::default(),
-            reread: String::new(),
+            scratch: String::new(),
         }
     }
 

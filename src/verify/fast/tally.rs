@@ -128,6 +128,13 @@ impl Tally {
         self.count > 0
     }
 
+    /// Count a member or element that nothing is checked of (one inside a value the
+    /// fast pass checked whole).
+    #[inline(always)]
+    pub(in crate::verify) fn plain(&mut self) {
+        self.count += 1;
+    }
+
     /// The next element of an array meeting `checks`: the subschema it meets, once it
     /// is counted; else the keyword it fails at its start (`maxItems` for one element
     /// too many; `prefixItems` or `items` where that subschema is `false`).

@@ -1,7 +1,7 @@
-//! The token reader that both serde routes over a body the fast pass reads share
-//! (`guided.rs`, `reread.rs`): the parser's own lexers at a cursor, on a complete body.
-//! It checks the tokens' syntax and nothing of the form.
+//! The token reader of the guided route (`guided.rs`): the parser's own lexers at a
+//! cursor, on a complete body. It checks the tokens' syntax and nothing of the form.
 
+use super::de::Text;
 use crate::parse::lex::{self, Input, Lexed, StrAt};
 
 /// A position in a complete body, with the input that keeps what was validated of its
@@ -14,13 +14,6 @@ pub(super) struct Cursor<'de> {
     /// instructions (`benches/examples/instructions.rs`, mode `into`).
     bytes: &'de [u8],
     pub(super) pos: usize,
-}
-
-/// A string's text: borrowed from the body, or decoded into the scratch buffer.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Text<'de> {
-    Body(&'de str),
-    Scratch,
 }
 
 impl<'de> Cursor<'de> {

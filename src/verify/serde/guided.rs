@@ -1,48 +1,67 @@
-//! `verify_into`'s fast route: a serde `Deserializer` that checks each value against
-//! the node it meets as it hands the value to the visitor, so that an admitted body is
-//! read once, not verified by the fast pass and then read again.
+//! `verify_into`'s fast route: the [`Source`] that checks each value against the node it
+//! meets as the deserializer reads it, so that an admitted body is read once, not
+//! verified by the fast pass and then read again.
 //!
-//! The visitor asks for one value at a time; the deserializer knows the node that value
+//! The deserializer asks for one value at a time; the source knows the node that value
 //! meets (the form's root, a member's subschema, an element's) and reads it the way
 //! the fast pass ([`super::fast`]) would:
 //! - a scalar meeting a node without in-place applicators is lexed, checked with the
-//!   fast pass's own scalar checks and visited;
+//!   form's own scalar checks and handed over;
 //! - a container that can be read member by member ([`enterable`]) is checked as it
-//!   is visited, each name and element counted and checked before its value, as
-//!   the streamed fast path does ([`Tally`]);
-//! - any other value (in-place applicators, a composite `enum`, an array with
-//!   `uniqueItems`, a value the visitor skips, an externally tagged enum) is checked
-//!   whole by the recursive fast pass first, then handed to the visitor by
-//!   [`Reread`], which checks nothing more.
+//!   is walked, each name and element counted and checked before its value, as the
+//!   streamed fast path does ([`Tally`]);
+//! - any other value (in-place applicators, a composite `enum`, `content*`, an array
+//!   with `uniqueItems`) is checked whole by the recursive fast pass first, then read
+//!   plain: its tokens are handed over with no check, until the value ends where the
+//!   check ended. A value the visitor ignores is checked whole and stepped over.
 //!
 //! Invariants:
 //! 1. Accept-only, as the fast pass: [`deserialize`] returns a `T` only when every byte
 //!    of the body was read and checked and the form admits it. Anything else (a
 //!    keyword that fails, a syntax error, a value the pass does not decide, an error
 //!    from the visitor, even one a visitor swallowed) is `None`, and the caller runs
-//!    the one-pass route (`deserialize.rs`), which decides and says why and where.
-//! 2. A visitor that keeps serde's contract gets the same calls as from [`Reread`] and
-//!    from the one-pass route on the same body, so all routes give the same `T`, or
-//!    all fail.
-//! 3. Bounded work and stack: the values read here are read once; the values checked
+//!    the one-pass route (`events.rs`), which decides and says why and where.
+//! 2. The deserializer is the one-pass route's ([`Deserializer`]), so a visitor gets
+//!    the same calls on the same body from both routes, and both give the same `T`,
+//!    or both fail.
+//! 3. Bounded work and stack: the values read checked are read once; the values checked
 //!    whole are charged to one budget for the body, as in `fast::decide`. Open
 //!    containers here and the fast pass's frames below them count together against
 //!    [`MAX_FRAMES`] and `max_depth`.
 //!
 //! What it bought (benches/README.md, optimization `guided-into`).
 
-use serde::de::value::BorrowedStrDeserializer;
-use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
+use std::fmt;
 
-use super::cursor::{Cursor, Text};
-use super::reread::{Miss, Reread};
-use super::visit_number;
+use serde::de;
+
+use super::cursor::Cursor;
+use super::de::{Deserializer, Source, Text, Token};
 use crate::form::check::scalar;
 use crate::form::consts::{Consts, Scalar};
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
 use crate::form::Form;
 use crate::verify::fast::tally::{enterable, Tally};
 use crate::verify::fast::{self, Buffers, MAX_FRAMES};
+
+/// A failure of the fast route; why is the one-pass route's to say (invariant 1), so
+/// the visitor's message is dropped unread.
+#[derive(Debug)]
+pub(crate) struct Miss;
+
+impl fmt::Display for Miss {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not deserialized on the fast route")
+    }
+}
+
+impl std::error::Error for Miss {}
+
+impl de::Error for Miss {
+    fn custom<M: fmt::Display>(_msg: M) -> Self {
+        Miss
+    }
+}
 
 /// Deserialize a `T` from `body` (within `max_bytes`) while checking it against
 /// `form`: `None` when the form does not certainly admit it or `T` cannot hold it
@@ -54,7 +73,7 @@ pub(crate) fn deserialize<'de, T: de::Deserialize<'de>>(
     scratch: &mut String,
 ) -> Option<T> {
     fast::clear(buffers);
-    let mut guided = Guided {
+    let mut de = Deserializer::new(Guided {
         form,
         nodes: form.nodes(),
         consts: form.consts(),
@@ -63,22 +82,26 @@ pub(crate) fn deserialize<'de, T: de::Deserialize<'de>>(
         depth: 0,
         max_depth: form.limits().max_depth(),
         budget: fast::budget(body.len()),
+        whole: None,
         failed: false,
         buffers,
         scratch,
-    };
-    let value = T::deserialize(&mut guided);
+    });
+    let value = T::deserialize(&mut de);
+    let failed = de.failed || de.src.failed;
+    let cur = &mut de.src.cur;
     // A type that never asks for the value must not make a body admitted: every value
     // read moves the cursor, and an empty or blank body has none.
-    let read = guided.cur.pos > 0;
-    guided.cur.peek();
+    let read = cur.pos > 0;
+    cur.peek();
     match value {
-        Ok(value) if read && !guided.failed && guided.cur.pos == body.len() => Some(value),
+        Ok(value) if read && !failed && cur.pos == body.len() => Some(value),
         _ => None,
     }
 }
 
-struct Guided<'de, 'f, 'b> {
+/// The guided source (see the module documentation).
+pub(super) struct Guided<'de, 'f, 'b> {
     form: &'f Form,
     nodes: &'f [Node],
     consts: &'f Consts,
@@ -90,11 +113,29 @@ struct Guided<'de, 'f, 'b> {
     max_depth: usize,
     /// Work left for the values checked whole (invariant 3).
     budget: usize,
-    /// Whether anything failed, even if a visitor went on (invariant 1).
+    /// While a value checked whole is read plain: the open containers outside it, and
+    /// where the check ended.
+    whole: Option<(usize, usize)>,
+    /// Whether anything failed here (invariant 1).
     failed: bool,
     buffers: &'b mut Buffers,
     /// Decoded text of the most recent string with escapes.
     scratch: &'b mut String,
+}
+
+/// An open container: what it meets (nothing, inside a value checked whole) and what
+/// was read of it.
+pub(super) struct Open<'f> {
+    meets: Meets<'f>,
+    tally: Tally,
+}
+
+/// What an open container meets.
+enum Meets<'f> {
+    Object(Option<&'f ObjectChecks>),
+    Array(Option<&'f ArrayChecks>),
+    /// Inside a value checked whole: an object (`true`) or an array, checked already.
+    Plain(bool),
 }
 
 impl<'de, 'f> Guided<'de, 'f, '_> {
@@ -103,15 +144,6 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
     fn miss(&mut self) -> Miss {
         self.failed = true;
         Miss
-    }
-
-    /// Pass `r` on, recording a failure.
-    #[inline(always)]
-    fn noted<T>(&mut self, r: Result<T, Miss>) -> Result<T, Miss> {
-        if r.is_err() {
-            self.failed = true;
-        }
-        r
     }
 
     /// The next byte that is not whitespace, without consuming it.
@@ -126,20 +158,6 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
         self.cur.expect(byte).ok_or_else(|| self.miss())
     }
 
-    /// Read one value for `seed`, meeting node `node`. A seed that fails, even without
-    /// asking this deserializer for anything, or that returns without reading (every
-    /// value read moves the cursor) is a miss: it cannot walk over `[,]` or `{"a":}`,
-    /// swallowed by its visitor or not.
-    #[inline(always)]
-    fn seeded<S: DeserializeSeed<'de>>(&mut self, node: NodeId, seed: S) -> Result<S::Value, Miss> {
-        self.node = node;
-        let before = self.cur.pos;
-        match seed.deserialize(&mut *self) {
-            Ok(value) if self.cur.pos != before => Ok(value),
-            _ => Err(self.miss()),
-        }
-    }
-
     /// The node the next value meets.
     #[inline(always)]
     fn here(&self) -> &'f Node {
@@ -152,85 +170,89 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
         self.cur.string(self.scratch).ok_or_else(|| self.miss())
     }
 
-    /// Consume `word` at the cursor, the literal `scalar`, checked against node `n`.
-    /// Inlined, so that each call compares a constant word rather than calling `memcmp`
-    /// (benches/README.md, optimization `guided-literal`).
+    /// The text of `text`, a string just read.
     #[inline(always)]
-    fn literal(&mut self, n: &Node, word: &[u8], scalar: Scalar<'_>) -> Result<(), Miss> {
-        if self.cur.literal(word).is_none() || scalar::check(n, self.consts, scalar).is_err() {
+    fn text(&self, text: Text<'de>) -> &str {
+        match text {
+            Text::Body(s) => s,
+            Text::Scratch => self.scratch.as_str(),
+        }
+    }
+
+    /// Consume `word` at the cursor. Inlined, so that each call compares a constant
+    /// word rather than calling `memcmp` (benches/README.md, optimization
+    /// `guided-literal`).
+    #[inline(always)]
+    fn literal(&mut self, word: &[u8]) -> Result<(), Miss> {
+        self.cur.literal(word).ok_or_else(|| self.miss())
+    }
+
+    /// Consume `word` at the cursor, the literal `scalar`, checked against node `n`.
+    #[inline(always)]
+    fn checked_literal(&mut self, n: &Node, word: &[u8], scalar: Scalar<'_>) -> Result<(), Miss> {
+        self.literal(word)?;
+        if scalar::check(n, self.consts, scalar).is_err() {
             return Err(self.miss());
         }
         Ok(())
     }
 
     /// Check the value at the cursor whole against its node, by the recursive fast
-    /// pass: where it starts and where it ends. The cursor stays at its start.
-    fn check_whole(&mut self) -> Result<(usize, usize), Miss> {
+    /// pass: where it ends. The cursor stays at its start.
+    #[inline(never)]
+    fn check_whole(&mut self) -> Result<usize, Miss> {
         self.peek();
-        let start = self.cur.pos;
         let end = fast::value_in(
             self.form,
             &mut self.cur.inp,
-            start,
+            self.cur.pos,
             self.depth,
             self.node,
             &mut self.budget,
             self.buffers,
         );
-        match end {
-            Ok(end) => Ok((start, end)),
-            Err(_) => Err(self.miss()),
+        end.map_err(|_| self.miss())
+    }
+
+    /// A value checked whole is read to its end: it must end where the check did.
+    #[inline(always)]
+    fn ended(&mut self) -> Result<(), Miss> {
+        match self.whole {
+            Some((depth, end)) if depth == self.depth => {
+                self.whole = None;
+                if self.cur.pos != end {
+                    return Err(self.miss());
+                }
+                Ok(())
+            }
+            _ => Ok(()),
         }
     }
 
-    /// Check the value at the cursor whole, then hand it to `visit` through
-    /// [`Reread`], which must end where the check ended.
-    fn checked_then<V>(
-        &mut self,
-        visit: impl FnOnce(&mut Reread<'de, '_>) -> Result<V, Miss>,
-    ) -> Result<V, Miss> {
-        let (_, end) = self.check_whole()?;
-        let mut reread = Reread::resume(self.cur.clone(), self.scratch);
-        let value = visit(&mut reread);
-        self.cur = reread.into_cursor();
-        match value {
-            Ok(v) if self.cur.pos == end => Ok(v),
-            _ => Err(self.miss()),
-        }
-    }
-
-    /// The whole `deserialize_any`: a value read here, or checked whole and reread.
-    fn any<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Miss> {
-        let Some(c) = self.peek() else {
-            return Err(self.miss());
-        };
+    /// The value at the cursor, checked against its node as it is read: the token,
+    /// or `None` when the value is to be checked whole first.
+    #[inline(always)]
+    fn checked(&mut self, c: u8) -> Result<Option<Token<'de, Open<'f>>>, Miss> {
         let n = self.here();
         if n.in_place {
-            return self.checked_then(|r| de::Deserializer::deserialize_any(r, visitor));
+            return Ok(None);
         }
-        match c {
+        Ok(Some(match c {
             b'"' => {
                 if n.string.as_deref().is_some_and(|s| s.content.is_some()) {
                     // `content*` is the general validator's: the check hands over.
-                    return self.checked_then(|r| de::Deserializer::deserialize_any(r, visitor));
+                    return Ok(None);
                 }
                 let text = self.string()?;
-                let s = match text {
-                    Text::Body(s) => s,
-                    Text::Scratch => self.scratch.as_str(),
-                };
-                if scalar::check_string(n, self.consts, s).is_err() {
+                if scalar::check_string(n, self.consts, self.text(text)).is_err() {
                     return Err(self.miss());
                 }
-                match text {
-                    Text::Body(s) => visitor.visit_borrowed_str(s),
-                    Text::Scratch => visitor.visit_str(self.scratch),
-                }
+                Token::Str(text)
             }
             b'{' | b'[' => {
                 let object = c == b'{';
                 if !enterable(n, object) {
-                    return self.checked_then(|r| de::Deserializer::deserialize_any(r, visitor));
+                    return Ok(None);
                 }
                 if scalar::check_open(n, self.consts, object).is_err()
                     || self.depth >= self.max_depth
@@ -240,25 +262,30 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
                 }
                 self.cur.pos += 1;
                 self.depth += 1;
-                let value = if object {
-                    self.object(n.object.as_deref(), visitor)?
+                let tally = Tally::default();
+                if object {
+                    Token::Object(Open {
+                        meets: Meets::Object(n.object.as_deref()),
+                        tally,
+                    })
                 } else {
-                    self.array(n.array.as_deref(), visitor)?
-                };
-                self.depth -= 1;
-                Ok(value)
+                    Token::Array(Open {
+                        meets: Meets::Array(n.array.as_deref()),
+                        tally,
+                    })
+                }
             }
             b't' => {
-                self.literal(n, b"true", Scalar::Bool(true))?;
-                visitor.visit_bool(true)
+                self.checked_literal(n, b"true", Scalar::Bool(true))?;
+                Token::Bool(true)
             }
             b'f' => {
-                self.literal(n, b"false", Scalar::Bool(false))?;
-                visitor.visit_bool(false)
+                self.checked_literal(n, b"false", Scalar::Bool(false))?;
+                Token::Bool(false)
             }
             b'n' => {
-                self.literal(n, b"null", Scalar::Null)?;
-                visitor.visit_unit()
+                self.checked_literal(n, b"null", Scalar::Null)?;
+                Token::Null
             }
             _ => {
                 let Some(text) = self.cur.number() else {
@@ -267,193 +294,193 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
                 if scalar::check(n, self.consts, Scalar::Number(text)).is_err() {
                     return Err(self.miss());
                 }
-                visit_number(text, visitor)
+                Token::Number(Text::Body(text))
+            }
+        }))
+    }
+
+    /// The value at the cursor, inside a value checked whole: read, not checked.
+    #[inline(always)]
+    fn plain(&mut self, c: u8) -> Result<Token<'de, Open<'f>>, Miss> {
+        let token = match c {
+            b'"' => Token::Str(self.string()?),
+            b'{' | b'[' => {
+                self.cur.pos += 1;
+                self.depth += 1;
+                let object = c == b'{';
+                let open = Open {
+                    meets: Meets::Plain(object),
+                    tally: Tally::default(),
+                };
+                return Ok(if object {
+                    Token::Object(open)
+                } else {
+                    Token::Array(open)
+                });
+            }
+            b't' => {
+                self.literal(b"true")?;
+                Token::Bool(true)
+            }
+            b'f' => {
+                self.literal(b"false")?;
+                Token::Bool(false)
+            }
+            b'n' => {
+                self.literal(b"null")?;
+                Token::Null
+            }
+            _ => match self.cur.number() {
+                Some(text) => Token::Number(Text::Body(text)),
+                None => return Err(self.miss()),
+            },
+        };
+        self.ended()?;
+        Ok(token)
+    }
+
+    /// Step over one value inside a value checked whole, strings scanned for their
+    /// closing quote only.
+    fn skip_plain(&mut self) -> Result<(), Miss> {
+        let mut depth = 0usize;
+        loop {
+            match self.peek() {
+                Some(b'{' | b'[') => {
+                    depth += 1;
+                    self.cur.pos += 1;
+                }
+                Some(b'}' | b']') => {
+                    depth = depth.checked_sub(1).ok_or_else(|| self.miss())?;
+                    self.cur.pos += 1;
+                }
+                Some(b',' | b':') => self.cur.pos += 1,
+                Some(b'"') => {
+                    self.string()?;
+                }
+                Some(b't') => self.literal(b"true")?,
+                Some(b'f') => self.literal(b"false")?,
+                Some(b'n') => self.literal(b"null")?,
+                Some(_) => {
+                    if self.cur.number().is_none() {
+                        return Err(self.miss());
+                    }
+                }
+                None => return Err(self.miss()),
+            }
+            if depth == 0 {
+                return self.ended();
             }
         }
     }
 
-    /// The object whose `{` was just read, meeting `checks`, visited member by member.
-    fn object<V: Visitor<'de>>(
-        &mut self,
-        checks: Option<&'f ObjectChecks>,
-        visitor: V,
-    ) -> Result<V::Value, Miss> {
-        let mut members = Members {
-            de: &mut *self,
-            checks,
-            tally: Tally::default(),
-            pending: None,
-        };
-        let value = visitor.visit_map(&mut members)?;
-        let tally = members.tally;
-        self.expect(b'}')?;
-        if tally
-            .close_object(checks, fast::keys(self.buffers))
-            .is_err()
-        {
-            return Err(self.miss());
+    /// The `,` before a member or element after the first, or the close: `true` when
+    /// the close is next.
+    #[inline(always)]
+    fn separator(&mut self, open: &Open<'_>, close: u8) -> Result<bool, Miss> {
+        match self.peek() {
+            Some(c) if c == close => Ok(true),
+            Some(b',') if open.tally.begun() => {
+                self.cur.pos += 1;
+                Ok(false)
+            }
+            Some(_) if !open.tally.begun() => Ok(false),
+            _ => Err(self.miss()),
         }
-        Ok(value)
-    }
-
-    /// The array whose `[` was just read, meeting `checks`, visited element by element.
-    fn array<V: Visitor<'de>>(
-        &mut self,
-        checks: Option<&'f ArrayChecks>,
-        visitor: V,
-    ) -> Result<V::Value, Miss> {
-        let mut elements = Elements {
-            de: &mut *self,
-            checks,
-            tally: Tally::default(),
-        };
-        let value = visitor.visit_seq(&mut elements)?;
-        let tally = elements.tally;
-        self.expect(b']')?;
-        if tally.close_array(checks).is_err() {
-            return Err(self.miss());
-        }
-        Ok(value)
-    }
-
-    /// `deserialize_option`'s work: `null` is `None`, anything else `Some`.
-    fn option<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Miss> {
-        if self.peek() != Some(b'n') {
-            return visitor.visit_some(self);
-        }
-        let n = self.here();
-        if n.in_place {
-            let (_, end) = self.check_whole()?;
-            self.cur.pos = end;
-        } else {
-            self.literal(n, b"null", Scalar::Null)?;
-        }
-        visitor.visit_none()
     }
 }
 
-impl<'de> de::Deserializer<'de> for &mut Guided<'de, '_, '_> {
+impl<'de, 'f> Source<'de> for Guided<'de, 'f, '_> {
     type Error = Miss;
+    type Open = Open<'f>;
 
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Miss> {
-        let r = self.any(visitor);
-        self.noted(r)
+    #[inline(always)]
+    fn value(&mut self) -> Result<Token<'de, Open<'f>>, Miss> {
+        let Some(c) = self.peek() else {
+            return Err(self.miss());
+        };
+        if self.whole.is_none() {
+            if let Some(token) = self.checked(c)? {
+                return Ok(token);
+            }
+            let end = self.check_whole()?;
+            self.whole = Some((self.depth, end));
+        }
+        self.plain(c)
     }
 
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Miss> {
-        let r = self.option(visitor);
-        self.noted(r)
+    #[inline(always)]
+    fn member(&mut self, open: &mut Open<'f>) -> Result<Option<Text<'de>>, Miss> {
+        if self.separator(open, b'}')? {
+            return Ok(None);
+        }
+        let text = self.string()?;
+        match open.meets {
+            Meets::Object(checks) => {
+                let name = match text {
+                    Text::Body(s) => s,
+                    Text::Scratch => self.scratch.as_str(),
+                };
+                match open.tally.name(checks, name, fast::keys(self.buffers)) {
+                    Ok(schema) => self.node = schema,
+                    Err(_) => return Err(self.miss()),
+                }
+            }
+            Meets::Plain(true) => open.tally.plain(),
+            _ => return Err(self.miss()),
+        }
+        self.expect(b':')?;
+        Ok(Some(text))
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Miss> {
-        let r = visitor.visit_newtype_struct(&mut *self);
-        self.noted(r)
+    #[inline(always)]
+    fn element(&mut self, open: &mut Open<'f>) -> Result<bool, Miss> {
+        if self.separator(open, b']')? {
+            return Ok(false);
+        }
+        match open.meets {
+            Meets::Array(checks) => match open.tally.element(checks) {
+                Ok(schema) => self.node = schema,
+                Err(_) => return Err(self.miss()),
+            },
+            Meets::Plain(false) => open.tally.plain(),
+            _ => return Err(self.miss()),
+        }
+        Ok(true)
     }
 
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Miss> {
-        self.checked_then(|r| de::Deserializer::deserialize_enum(r, name, variants, visitor))
+    fn close(&mut self, open: Open<'f>) -> Result<(), Miss> {
+        let Open { meets, tally } = open;
+        let admitted = match meets {
+            Meets::Object(checks) => {
+                self.expect(b'}')?;
+                tally.close_object(checks, fast::keys(self.buffers)).is_ok()
+            }
+            Meets::Array(checks) => {
+                self.expect(b']')?;
+                tally.close_array(checks).is_ok()
+            }
+            Meets::Plain(object) => {
+                self.expect(if object { b'}' } else { b']' })?;
+                true
+            }
+        };
+        self.depth -= 1;
+        if !admitted {
+            return Err(self.miss());
+        }
+        self.ended()
     }
 
-    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Miss> {
-        let (_, end) = self.check_whole()?;
+    fn skip(&mut self) -> Result<(), Miss> {
+        if self.whole.is_some() {
+            return self.skip_plain();
+        }
+        let end = self.check_whole()?;
         self.cur.pos = end;
-        let r = visitor.visit_unit();
-        self.noted(r)
+        Ok(())
     }
 
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
-    }
-}
-
-/// The members of an object whose `{` was read, each name counted and checked before
-/// its value.
-struct Members<'a, 'de, 'f, 'b> {
-    de: &'a mut Guided<'de, 'f, 'b>,
-    checks: Option<&'f ObjectChecks>,
-    tally: Tally,
-    /// The node of the value whose name was read last, until the value is read.
-    pending: Option<NodeId>,
-}
-
-impl<'de> de::MapAccess<'de> for Members<'_, 'de, '_, '_> {
-    type Error = Miss;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, Miss> {
-        let de = &mut *self.de;
-        if self.pending.is_some() {
-            // A visitor that asks for a name before the value of the last one.
-            return Err(de.miss());
-        }
-        match de.peek() {
-            Some(b'}') => return Ok(None),
-            Some(b',') if self.tally.begun() => de.cur.pos += 1,
-            Some(_) if !self.tally.begun() => {}
-            _ => return Err(de.miss()),
-        }
-        let text = de.string()?;
-        let name = match text {
-            Text::Body(s) => s,
-            Text::Scratch => de.scratch.as_str(),
-        };
-        let Ok(schema) = self.tally.name(self.checks, name, fast::keys(de.buffers)) else {
-            return Err(de.miss());
-        };
-        let key = match text {
-            Text::Body(s) => seed.deserialize(BorrowedStrDeserializer::new(s)),
-            Text::Scratch => seed.deserialize(de.scratch.clone().into_deserializer()),
-        };
-        let key = de.noted(key)?;
-        de.expect(b':')?;
-        self.pending = Some(schema);
-        Ok(Some(key))
-    }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Miss> {
-        let Some(schema) = self.pending.take() else {
-            return Err(self.de.miss());
-        };
-        self.de.seeded(schema, seed)
-    }
-}
-
-/// The elements of an array whose `[` was read, each counted before it is read.
-struct Elements<'a, 'de, 'f, 'b> {
-    de: &'a mut Guided<'de, 'f, 'b>,
-    checks: Option<&'f ArrayChecks>,
-    tally: Tally,
-}
-
-impl<'de> de::SeqAccess<'de> for Elements<'_, 'de, '_, '_> {
-    type Error = Miss;
-
-    fn next_element_seed<T: DeserializeSeed<'de>>(
-        &mut self,
-        seed: T,
-    ) -> Result<Option<T::Value>, Miss> {
-        let de = &mut *self.de;
-        match de.peek() {
-            Some(b']') => return Ok(None),
-            Some(b',') if self.tally.begun() => de.cur.pos += 1,
-            Some(_) if !self.tally.begun() => {}
-            _ => return Err(de.miss()),
-        }
-        let Ok(schema) = self.tally.element(self.checks) else {
-            return Err(de.miss());
-        };
-        de.seeded(schema, seed).map(Some)
+    fn scratch(&self) -> &str {
+        self.scratch
     }
 }
