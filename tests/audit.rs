@@ -581,7 +581,16 @@ fn accepts_report_formats() {
             "open-object # objects admit members of any name: no additionalProperties: false",
             "unbounded-string #/properties/a%20b strings of any length are admitted: no maxLength, enum, const or length-bounding format",
             "max depth: unbounded; max size: unbounded",
+            a.memory_summary().as_str(),
         ]
+    );
+    assert_eq!(
+        a.memory_summary(),
+        format!(
+            "memory: at most {} bytes per body byte + {} bytes",
+            a.memory_per_byte(),
+            a.memory_constant()
+        )
     );
     let json = a.to_json();
     let v = formgate::json::parse(json.as_bytes(), &Limits::default()).unwrap();
@@ -594,9 +603,11 @@ fn accepts_report_formats() {
     );
     let bounded = audit(r#"{"const":"x"}"#);
     assert_eq!(bounded.summary(), "max depth: 0; max size: 3 bytes");
-    assert!(bounded
-        .to_json()
-        .ends_with(r#""max_depth":0,"max_size":3}"#));
+    assert!(bounded.to_json().ends_with(&format!(
+        r#""max_depth":0,"max_size":3,"memory_per_byte":{},"memory_constant":{}}}"#,
+        bounded.memory_per_byte(),
+        bounded.memory_constant()
+    )));
 }
 
 #[test]

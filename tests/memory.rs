@@ -4,6 +4,11 @@
 //! entry point stays within `PER_BYTE` bytes per body byte plus `SLACK` on a body of
 //! about 208 KB.
 //!
+//! And on every form here, fan-outs, wide `anyOf`s, nested `uniqueItems` and
+//! `contentSchema`, composite `enum`s and many names, each entry point stays within the
+//! bound that `Form::audit` reports for the form (`Audit::memory_per_byte` and
+//! `memory_constant`).
+//!
 //! Measured by a counting allocator: the peak of the bytes live during the call, above
 //! what was live before it. Everything runs in one test, so no other test's
 //! allocations are counted.
@@ -166,5 +171,120 @@ fn a_fan_out_of_two_to_the_fourteen_takes_memory_linear_in_the_body() {
     for (name, text, body, admitted) in cases {
         let form = Form::compile(text.as_bytes()).unwrap();
         within_bound(name, &form, body, admitted);
+        within_audited_bound(name, &form, body, admitted);
+    }
+
+    // Forms whose memory grows with something other than the fan-out.
+    let ints: Vec<String> = (0..20_000).map(|i| i.to_string()).collect();
+    let ints = ints.join(",");
+    let branches: Vec<String> = (0..40)
+        .map(|i| format!(r#"{{"patternProperties":{{"^k":{{"type":"integer","minimum":-{i}}}}}}}"#))
+        .collect();
+    let nested_unique = format!("{}[{ints}]{}", "[".repeat(40), "]".repeat(40));
+    // A string whose content is a JSON array holding a string whose content is ...,
+    // three levels down to an array of numbers.
+    let mut content = format!("[{ints}]");
+    for _ in 0..3 {
+        content = serde_json::to_string(&[serde_json::to_string(&content).unwrap()]).unwrap();
+    }
+    let content = serde_json::to_string(&content).unwrap();
+    let pairs = vec!["[1,2]"; 20_000].join(",");
+    let values: Vec<String> = (0..50).map(|i| format!("[{i},{}]", i + 1)).collect();
+    let names: Vec<String> = (0..50_000).map(|i| format!(r#""n{i}":0"#)).collect();
+    let cases = [
+        (
+            "forty branches, each an owner",
+            format!(r#"{{"anyOf":[{}],"unevaluatedProperties":false}}"#, branches.join(",")),
+            object.clone(),
+            true,
+        ),
+        (
+            "nested uniqueItems",
+            r##"{"type":"array","uniqueItems":true,"items":{"anyOf":[{"type":"integer"},{"$ref":"#"}]}}"##.to_owned(),
+            nested_unique,
+            true,
+        ),
+        (
+            "nested contentSchema",
+            r##"{"anyOf":[
+                {"type":"string","contentMediaType":"application/json","contentSchema":{"$ref":"#"}},
+                {"type":"array","items":{"$ref":"#"}},
+                {"type":"integer"}]}"##
+                .to_owned(),
+            content,
+            true,
+        ),
+        (
+            "composite enum",
+            format!(r#"{{"type":"array","items":{{"enum":[{}]}}}}"#, values.join(",")),
+            format!("[{pairs}]"),
+            true,
+        ),
+        (
+            "many names",
+            "true".to_owned(),
+            format!("{{{}}}", names.join(",")),
+            true,
+        ),
+    ];
+    for (name, text, body, admitted) in cases {
+        let form = Form::compile(text.as_bytes()).unwrap();
+        within_audited_bound(name, &form, body.as_bytes(), admitted);
+    }
+}
+
+/// Every entry point that verifies `body` against `form` stays within the bound the
+/// form's audit reports.
+fn within_audited_bound(name: &str, form: &Form, body: &[u8], admitted: bool) {
+    let audit = form.audit(formgate::audit::Profile::Portable);
+    let bound = audit.memory_per_byte() as usize * body.len() + audit.memory_constant() as usize;
+    // `verify` and `verify_into` keep a runtime per thread: each runs on a thread of
+    // its own, so that it starts cold.
+    let cold = |f: &(dyn Fn() + Sync)| std::thread::scope(|s| s.spawn(f).join().unwrap());
+    let peaks = [
+        (
+            "verify",
+            peak(|| cold(&|| assert_eq!(form.verify(body).is_ok(), admitted, "{name}"))),
+        ),
+        (
+            "verifier",
+            peak(|| {
+                let mut v = form.verifier();
+                let fed = body.chunks(16 * 1024).all(|c| v.feed(c).is_ok());
+                assert_eq!(fed && v.finish().is_ok(), admitted, "{name}");
+            }),
+        ),
+        (
+            "verify_into",
+            peak(|| {
+                cold(&|| {
+                    let r = form.verify_into::<serde::de::IgnoredAny>(body);
+                    assert_eq!(r.is_ok(), admitted, "{name}");
+                })
+            }),
+        ),
+        (
+            "general validator",
+            peak(|| {
+                let r = formgate::__fuzz::general_verify(form, body);
+                assert_eq!(r.is_ok(), admitted, "{name}");
+            }),
+        ),
+    ];
+    for (route, bytes) in peaks {
+        eprintln!(
+            "{name}, {route}: {bytes} bytes on {} ({:.1} per byte), bound {} per byte + {}",
+            body.len(),
+            bytes as f64 / body.len() as f64,
+            audit.memory_per_byte(),
+            audit.memory_constant()
+        );
+        assert!(
+            bytes <= bound,
+            "{name}, {route}: {bytes} bytes on a {}-byte body, over the audited {} per byte + {}",
+            body.len(),
+            audit.memory_per_byte(),
+            audit.memory_constant()
+        );
     }
 }

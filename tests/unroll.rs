@@ -129,7 +129,11 @@ fn accepts_the_served_form_as_the_unrolling_of_its_original() {
     let (served_text, served) = served();
     let a = unrolled.audit(Profile::Portable);
     assert!(a.is_clean(), "{a}");
-    assert_eq!(a, served.audit(Profile::Portable));
+    // The same findings and bounds on the values; the memory bound follows the
+    // forms' layouts, which differ.
+    let b = served.audit(Profile::Portable);
+    assert_eq!(a.summary(), b.summary());
+    assert_eq!(a.findings(), b.findings());
 
     // The levels: `node` on top, then `node_2`, then `node_1` with the styled branch
     // left out, which leaves the text alone.

@@ -1,7 +1,8 @@
 //! `formgate audit [--json] [--profile NAME] FORM`: where the form admits more than it
 //! should. One finding per line, `RULE POINTER message` (the pointer as a URI fragment,
 //! `#/properties/name`), then `max depth: N|unbounded; max size: N bytes|unbounded`
-//! (and, where a bound is unbounded, the conditions it is not narrowed by).
+//! (and, where a bound is unbounded, the conditions it is not narrowed by), then
+//! `memory: at most P bytes per body byte + C bytes`, the heap one verification takes.
 
 use std::path::PathBuf;
 
@@ -16,7 +17,7 @@ pub(crate) struct Args {
     #[command(flatten)]
     dialect: crate::form_arg::CompileArgs,
     /// Print the audit as one JSON object: profile, findings (rule, pointer, message),
-    /// conditions, max_depth, max_size
+    /// conditions, max_depth, max_size, memory_per_byte, memory_constant
     #[arg(long)]
     json: bool,
     /// Also report what a constrained decoder does not accept

@@ -39,6 +39,7 @@ mod unroll;
 use std::fmt;
 
 use crate::form::error::FormError;
+use crate::form::memory::MemoryBound;
 use crate::form::Form;
 use crate::parse::value::write_json_string;
 
@@ -301,6 +302,7 @@ pub struct Audit {
     conditions: Vec<String>,
     max_depth: Bound,
     max_size: Bound,
+    memory: MemoryBound,
 }
 
 impl Audit {
@@ -353,6 +355,46 @@ impl Audit {
         self.max_size
     }
 
+    /// Bytes of heap memory that one verification of a body against the form may take
+    /// per byte of the body, at most; with [`Audit::memory_constant`], the bound
+    /// `memory_per_byte × body length + memory_constant`. It holds for `verify`, the
+    /// streaming `Verifier` and the verification inside `verify_into` (not for what
+    /// `accept` and `verify_into` build), `unevaluated*` included: the form's fan-out
+    /// of `$ref`s, `uniqueItems`, `contentSchema` and composite `enum`s are charged in
+    /// it, term by term.
+    ///
+    /// ```
+    /// use formgate::Form;
+    /// use formgate::audit::Profile;
+    /// let form = Form::compile(br#"{"type": "array", "items": {"type": "integer"}}"#).unwrap();
+    /// let audit = form.audit(Profile::Portable);
+    /// let body = b"[1,2,3]";
+    /// let at_most = audit.memory_per_byte() * body.len() as u64 + audit.memory_constant();
+    /// assert!(at_most < 16 << 20);
+    /// // Keys kept for `uniqueItems` are charged per byte.
+    /// let unique = Form::compile(br#"{"type": "array", "uniqueItems": true}"#).unwrap();
+    /// assert!(unique.audit(Profile::Portable).memory_per_byte() > audit.memory_per_byte());
+    /// ```
+    pub fn memory_per_byte(&self) -> u64 {
+        self.memory.per_byte
+    }
+
+    /// Bytes of heap memory one verification may take whatever the body's length, beside
+    /// [`Audit::memory_per_byte`]'s share: what the open containers (at most
+    /// `max_depth`) hold, and the verifier's fixed state.
+    pub fn memory_constant(&self) -> u64 {
+        self.memory.constant
+    }
+
+    /// The memory line: `memory: at most P bytes per body byte + C bytes` (see
+    /// [`Audit::memory_per_byte`]).
+    pub fn memory_summary(&self) -> String {
+        format!(
+            "memory: at most {} bytes per body byte + {} bytes",
+            self.memory.per_byte, self.memory.constant
+        )
+    }
+
     /// The summary line: `max depth: N|unbounded; max size: N bytes|unbounded`, then,
     /// if there are any, `; not narrowed by the conditions at #/…, #/…` (see
     /// [`Audit::conditions`]).
@@ -376,7 +418,7 @@ impl Audit {
 
     /// The audit as one compact JSON object: `{"profile": …, "findings": [{"rule",
     /// "pointer", "message"}…], "conditions": [pointer…], "max_depth": N|"unbounded",
-    /// "max_size": N|"unbounded"}`.
+    /// "max_size": N|"unbounded", "memory_per_byte": N, "memory_constant": N}`.
     pub fn to_json(&self) -> String {
         let mut out = String::from("{\"profile\":");
         write_json_string(self.profile.name(), &mut out);
@@ -404,7 +446,10 @@ impl Audit {
         bound_json(self.max_depth, &mut out);
         out.push_str(",\"max_size\":");
         bound_json(self.max_size, &mut out);
-        out.push('}');
+        out.push_str(&format!(
+            ",\"memory_per_byte\":{},\"memory_constant\":{}}}",
+            self.memory.per_byte, self.memory.constant
+        ));
         out
     }
 }
@@ -416,13 +461,15 @@ fn bound_json(b: Bound, out: &mut String) {
     }
 }
 
-/// One finding per line, then [`Audit::summary`].
+/// One finding per line, then [`Audit::summary`] and [`Audit::memory_summary`] on a
+/// line each.
 impl fmt::Display for Audit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for finding in &self.findings {
             writeln!(f, "{finding}")?;
         }
-        f.write_str(&self.summary())
+        writeln!(f, "{}", self.summary())?;
+        f.write_str(&self.memory_summary())
     }
 }
 

@@ -156,6 +156,7 @@ pub(crate) fn audit(form: &Form, profile: Profile) -> Audit {
         conditions,
         max_depth,
         max_size,
+        memory: crate::form::memory::bound(form),
     }
 }
 

@@ -17,6 +17,7 @@ pub(crate) mod dialect;
 pub(crate) mod discriminator;
 pub(crate) mod error;
 pub(crate) mod format;
+pub(crate) mod memory;
 pub(crate) mod node;
 pub(crate) mod number;
 pub(crate) mod pattern;

@@ -25,6 +25,18 @@ pub(crate) const SMALL: usize = 16;
 
 const NONE: u32 = u32::MAX;
 
+/// The most heap bytes a [`KeySet`] takes per name beyond the name's own bytes, before
+/// its buffers' growth: its span, and its share of a pooled table's entry and control
+/// bytes at the lowest load (`form::memory` charges it).
+pub(crate) const NAME_BYTES: u64 = 64;
+
+// A span and a table entry (a `u64` hash, a `u32` index, padded, and a control byte)
+// at a load of one in two fit the charge.
+const _: () = assert!(
+    (std::mem::size_of::<Span>() + 2 * (16 + 1)) as u64 <= NAME_BYTES,
+    "a name's records outgrow form::memory's charge"
+);
+
 #[derive(Debug, Clone, Copy)]
 struct Span {
     start: u32,

@@ -109,6 +109,16 @@ struct Inst {
     links: u32,
 }
 
+// The sizes `form::memory` charges for an instance and a link.
+const _: () = assert!(
+    std::mem::size_of::<Inst>() as u64 <= crate::form::memory::INSTANCE_BYTES,
+    "an instance outgrows form::memory's charge"
+);
+const _: () = assert!(
+    std::mem::size_of::<Link>() as u64 <= crate::form::memory::LINK_BYTES,
+    "a link outgrows form::memory's charge"
+);
+
 /// One more parent of a shared instance.
 #[derive(Debug, Clone, Copy)]
 struct Link {

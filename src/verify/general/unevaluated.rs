@@ -56,6 +56,13 @@ struct Entry {
     next: u32,
 }
 
+// The size `form::memory` charges for an entry and its slot.
+const _: () = assert!(
+    (std::mem::size_of::<Entry>() + std::mem::size_of::<bool>()) as u64
+        <= crate::form::memory::ENTRY_BYTES,
+    "an entry outgrows form::memory's charge"
+);
+
 /// No entry.
 const END: u32 = u32::MAX;
 
