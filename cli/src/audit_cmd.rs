@@ -20,6 +20,9 @@ pub(crate) struct Args {
     /// conditions, max_depth, max_size, memory_per_byte, memory_constant
     #[arg(long)]
     json: bool,
+    /// How to write the audit: `json` is the same as --json
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = crate::format::Format::Text)]
+    format: crate::format::Format,
     /// Also report what a constrained decoder does not accept
     #[arg(
         long,
@@ -42,7 +45,7 @@ pub(crate) fn run(args: &Args) -> Status {
         Err(status) => return status,
     };
     let audit = form.audit(args.profile);
-    if args.json {
+    if args.json || args.format == crate::format::Format::Json {
         outln!("{}", audit.to_json());
     } else {
         outln!("{audit}");

@@ -21,6 +21,7 @@ macro_rules! outln {
 mod audit_cmd;
 mod check_cmd;
 mod form_arg;
+mod format;
 mod input;
 mod limits;
 mod names;
@@ -28,6 +29,7 @@ mod parse_cmd;
 mod publish_cmd;
 mod render_cmd;
 mod serve;
+mod shell_cmd;
 mod unroll_cmd;
 mod verify_cmd;
 
@@ -38,7 +40,7 @@ use clap::{Parser, Subcommand};
 // `about` is the package description in cli/Cargo.toml.
 #[derive(Debug, Parser)]
 #[command(name = "formgate", version, about, long_about = None)]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -63,6 +65,10 @@ enum Command {
     Unroll(unroll_cmd::Args),
     /// Serve FORM as a GPT address over HTTP: GET publishes it, POST acts are verified.
     Serve(serve::Args),
+    /// Print the completion script for SHELL (bash, zsh, fish, elvish, powershell).
+    Completions(shell_cmd::CompletionsArgs),
+    /// Print the manual page (roff): `formgate man | man -l -`.
+    Man,
 }
 
 /// The outcome of a subcommand, ordered from best to worst: when several inputs are
@@ -109,6 +115,8 @@ fn main() -> ExitCode {
         Command::Audit(args) => audit_cmd::run(args),
         Command::Unroll(args) => unroll_cmd::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Completions(args) => shell_cmd::completions(args),
+        Command::Man => shell_cmd::man(),
     };
     status.into()
 }

@@ -7,6 +7,10 @@
 //! or `PATH: <refusal>`. A file or directory that cannot be read gets
 //! `PATH: cannot read: <error>` on stderr and the other forms are still checked.
 //! `--quiet` drops the per-form lines; `--summary` adds the table of [`summary`].
+//! `--format json` writes each form's line as one JSON object instead:
+//! `{"form","ok":true}`, or `{"form","ok":false,"class","reason","keyword"?,"pointer",
+//! "message"}` for a refusal (`class` is `refused` or `malformed`, `reason` the key
+//! `--summary` counts by), or `{"form","ok":false,"error"}` for one that cannot be read.
 //!
 //! Exit status: 0 when every form compiles, 1 when any is refused or not strict JSON,
 //! 2 when anything could not be read (even if others were refused: their lines and the
@@ -43,6 +47,9 @@ pub(crate) struct Args {
     /// With --summary, list every refusal reason, not only the most frequent
     #[arg(long, requires = "summary")]
     all_reasons: bool,
+    /// How to write each form's line
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = crate::format::Format::Text)]
+    format: crate::format::Format,
     /// Compile N forms at a time [default: the available cores]
     #[arg(short, long, value_name = "N")]
     jobs: Option<NonZeroUsize>,
@@ -59,6 +66,8 @@ enum Outcome {
         class: Class,
         reason: String,
         message: String,
+        keyword: Option<String>,
+        pointer: String,
     },
     Unreadable(String),
 }
@@ -69,7 +78,8 @@ pub(crate) fn run(args: &Args) -> Status {
         return Status::Failed;
     }
     if let [form] = args.paths.as_slice() {
-        if !args.summary && !args.quiet && !walk::is_dir(form) {
+        let text = args.format == crate::format::Format::Text;
+        if !args.summary && !args.quiet && text && !walk::is_dir(form) {
             return check_one(form, &args.dialect);
         }
     }
@@ -80,28 +90,35 @@ pub(crate) fn run(args: &Args) -> Status {
         .map_or(1, NonZeroUsize::get);
     let mut summary = Summary::default();
     let mut status = Status::Accepted;
-    for_each_outcome(&items, jobs, &args.dialect, |name, outcome| match outcome {
-        Outcome::Compiled => {
-            summary.compiled();
-            if !args.quiet {
-                outln!("{name}: ok");
-            }
+    let json = args.format == crate::format::Format::Json;
+    for_each_outcome(&items, jobs, &args.dialect, |name, outcome| {
+        if json && !args.quiet {
+            outln!("{}", outcome_json(&name, &outcome));
         }
-        Outcome::Failed {
-            class,
-            reason,
-            message,
-        } => {
-            summary.failed(class, &reason);
-            status = status.max(Status::Rejected);
-            if !args.quiet {
-                outln!("{name}: {message}");
+        match outcome {
+            Outcome::Compiled => {
+                summary.compiled();
+                if !args.quiet && !json {
+                    outln!("{name}: ok");
+                }
             }
-        }
-        Outcome::Unreadable(e) => {
-            summary.unreadable();
-            status = Status::Failed;
-            eprintln!("{name}: cannot read: {e}");
+            Outcome::Failed {
+                class,
+                reason,
+                message,
+                ..
+            } => {
+                summary.failed(class, &reason);
+                status = status.max(Status::Rejected);
+                if !args.quiet && !json {
+                    outln!("{name}: {message}");
+                }
+            }
+            Outcome::Unreadable(e) => {
+                summary.unreadable();
+                status = Status::Failed;
+                eprintln!("{name}: cannot read: {e}");
+            }
         }
     });
     if args.summary {
@@ -109,6 +126,39 @@ pub(crate) fn run(args: &Args) -> Status {
         outln!("{}", summary.render(limit).trim_end());
     }
     status
+}
+
+/// One form's outcome as the JSON object `--format json` writes.
+fn outcome_json(name: &str, outcome: &Outcome) -> String {
+    let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    match outcome {
+        Outcome::Compiled => format!("{{\"form\":{},\"ok\":true}}", q(name)),
+        Outcome::Failed {
+            class,
+            reason,
+            message,
+            keyword,
+            pointer,
+        } => {
+            let class = match class {
+                Class::Refused => "refused",
+                Class::Malformed => "malformed",
+            };
+            let keyword = keyword
+                .as_deref()
+                .map_or(String::new(), |k| format!(",\"keyword\":{}", q(k)));
+            format!(
+                "{{\"form\":{},\"ok\":false,\"class\":\"{class}\",\"reason\":{}{keyword},\"pointer\":{},\"message\":{}}}",
+                q(name),
+                q(reason),
+                q(pointer),
+                q(message)
+            )
+        }
+        Outcome::Unreadable(e) => {
+            format!("{{\"form\":{},\"ok\":false,\"error\":{}}}", q(name), q(e))
+        }
+    }
 }
 
 /// The single-form check, its output unchanged: `ok FORM`, or the refusal on stderr.
@@ -183,6 +233,8 @@ fn check(item: &Item, options: &crate::form_arg::CompileArgs) -> Outcome {
                 class,
                 reason,
                 message: e.to_string(),
+                keyword: e.keyword().map(str::to_owned),
+                pointer: e.pointer().to_owned(),
             }
         }
     }
