@@ -1,6 +1,9 @@
 """Type stubs of formgate's native module (re-exported by ``formgate``)."""
 
-from typing import Any, Iterable, Mapping, Optional, Tuple, Union
+import os
+from typing import Any, Iterable, List, Mapping, Optional, Tuple, Union
+
+from ._errors import Rejection
 
 __version__: str
 
@@ -62,6 +65,22 @@ class Form:
                 exception names the kind, the byte offset and the JSON Pointers in
                 the body and in the form.
             TypeError: ``body`` is not bytes or bytearray.
+        """
+    def verify_lines(
+        self, source: Union[bytes, bytearray, str, "os.PathLike[str]"]
+    ) -> List[Optional[Rejection]]:
+        """Verify every line of a JSON Lines source as a body of its own.
+
+        Returns, for each line in order, None if the form admits it, else its
+        ``Rejection`` (returned, not raised). ``source`` is the lines themselves
+        (bytes or bytearray) or the path of a file, read as it is verified. A line
+        ends at ``\\n`` (a ``\\r`` before it is whitespace); each is held to the form's
+        limits, so a line over ``max_bytes`` is ``too-large``; a blank line is the
+        empty body, and rejected. The interpreter lock is released for the whole run.
+
+        Raises:
+            OSError: the file cannot be read.
+            TypeError: ``source`` is none of these types.
         """
     def is_valid(self, body: Body) -> bool:
         """Whether the form admits the body: ``verify``'s verdict, without a reason

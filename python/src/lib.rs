@@ -15,6 +15,7 @@
 
 mod convert;
 mod errors;
+mod lines;
 
 use formgate::publish::Message;
 use formgate::{Dialect, Limits};
@@ -184,6 +185,41 @@ impl Form {
         let bytes = body.bytes();
         verifying(py, bytes.len(), || self.inner.verify(bytes))
             .map_err(|r| errors::rejection(py, &r))
+    }
+
+    /// Verify every line of a JSON Lines source as a body of its own: a list with,
+    /// for each line in order, None if the form admits it, else its Rejection (not
+    /// raised). `source` is bytes (the lines themselves) or a path (str or
+    /// os.PathLike) of a file read as it is verified. The interpreter lock is released
+    /// for the whole run.
+    fn verify_lines<'py>(
+        &self,
+        py: Python<'py>,
+        source: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let verdicts = if let Ok(b) = source.cast::<PyBytes>() {
+            let bytes = b.as_bytes();
+            py.detach(|| lines::verify(&self.inner, bytes))
+        } else if let Ok(b) = source.cast::<PyByteArray>() {
+            let bytes = b.to_vec();
+            py.detach(|| lines::verify(&self.inner, bytes.as_slice()))
+        } else if let Ok(path) = source.extract::<std::path::PathBuf>() {
+            py.detach(|| std::fs::File::open(&path).and_then(|f| lines::verify(&self.inner, f)))
+        } else {
+            let what = source.get_type().name().map(|n| n.to_string());
+            return Err(PyTypeError::new_err(format!(
+                "verify_lines takes bytes, bytearray or a path, not {}",
+                what.as_deref().unwrap_or("this type")
+            )));
+        };
+        let verdicts = verdicts.map_err(PyErr::from)?;
+        Ok(verdicts
+            .iter()
+            .map(|v| match v {
+                Ok(()) => py.None(),
+                Err(r) => errors::rejection(py, r).into_value(py).into_any(),
+            })
+            .collect())
     }
 
     /// Whether the form admits the body: verify's verdict as a bool, without the

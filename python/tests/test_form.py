@@ -293,3 +293,41 @@ def test_module_constants() -> None:
     assert formgate.DEFAULT_MAX_DEPTH == 128
     assert formgate.Form(b"{}").max_bytes == formgate.DEFAULT_MAX_BYTES
     assert formgate.__version__
+
+
+def test_verify_lines_gives_a_verdict_per_line(form: formgate.Form, tmp_path) -> None:
+    lines = (
+        b'{"role":"user"}\n'
+        b'{"role":"admin","role":"user"}\n'
+        b"\n"
+        b'{"role":"admin"}\r\n'
+        b'{"role":"guest"}'
+    )
+    expected = [None, "duplicate-key", "unexpected-end", None, "enum"]
+
+    def reasons(verdicts):
+        return [None if v is None else v.reason for v in verdicts]
+
+    verdicts = form.verify_lines(lines)
+    assert reasons(verdicts) == expected
+    assert isinstance(verdicts[1], formgate.Rejection)
+    assert verdicts[1].offset == 16
+    assert reasons(form.verify_lines(bytearray(lines))) == expected
+    path = tmp_path / "acts.jsonl"
+    path.write_bytes(lines)
+    assert reasons(form.verify_lines(path)) == expected
+    assert reasons(form.verify_lines(str(path))) == expected
+    assert form.verify_lines(b"") == []
+    with pytest.raises(OSError):
+        form.verify_lines(tmp_path / "missing.jsonl")
+    with pytest.raises(TypeError):
+        form.verify_lines(12)
+
+
+def test_verify_lines_holds_each_line_to_the_limits() -> None:
+    small = formgate.Form(NOTE, max_bytes=32)
+    long = b'{"role":"user","note":"' + b"x" * 10_000 + b'"}'
+    verdicts = small.verify_lines(long + b'\n{"role":"user"}\n')
+    assert verdicts[0].kind == "too-large"
+    assert verdicts[0].limit == 32
+    assert verdicts[1] is None
