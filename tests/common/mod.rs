@@ -195,3 +195,22 @@ pub fn engines_agree(
     }
     form
 }
+
+/// Whether the doc at `rel` (from the repository root) says each of `stated`, its
+/// whitespace taken as single spaces (so line breaks do not matter): the figures the
+/// conformance runners hold the suites to are the ones the docs state.
+#[allow(dead_code)]
+pub fn doc_states(rel: &str, stated: &[String]) -> Result<(), String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    let doc = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let doc = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    let missing: Vec<&String> = stated
+        .iter()
+        .filter(|s| !doc.contains(s.as_str()))
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{rel} does not say: {missing:?}"))
+    }
+}
