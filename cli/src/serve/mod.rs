@@ -40,11 +40,14 @@ use crate::input::Source;
 use crate::limits::LimitArgs;
 use crate::Status;
 
-/// The embedded default form.
-const TREE_FORM: &[u8] = include_bytes!("../../../examples/tree.form.json");
+/// The embedded default form: `cli/assets/`' copy of `examples/tree.form.json`, inside
+/// the package so that it builds from its `.crate` file alone (`tests/assets.rs` holds
+/// the two copies equal).
+const TREE_FORM: &[u8] = include_bytes!("../../assets/tree.form.json");
 
-/// An act the embedded form accepts: the starting text of the page's try-an-act box.
-const TREE_ACT: &str = include_str!("../../../examples/tree.act.json");
+/// An act the embedded form accepts: the starting text of the page's try-an-act box
+/// (`cli/assets/`' copy of `examples/tree.act.json`).
+const TREE_ACT: &str = include_str!("../../assets/tree.act.json");
 
 /// The prompt served with the embedded form when `--prompt` is not given.
 const TREE_PROMPT: &str = "This address accepts one short styled document. Write it as a \
