@@ -5,7 +5,7 @@
 #
 # The file: about SIZE_MB megabytes (default 100) of the bench bodies of
 # benches/inputs.rs (written by the dump_inputs example), one per line: `small`
-# (279 bytes) by default, or BODY=medium (19 KB). Every tenth line is broken (a
+# (283 bytes compact) by default, or BODY=medium (19 KB). Every tenth line is broken (a
 # duplicate member name at its end), so rejections are written too. ROUNDS rounds
 # (default 3); the medians are printed.
 #

@@ -9,8 +9,8 @@
 //!   whatever the lines' length.
 //! - A blank line (nothing but spaces, tabs and `\r`) is verified as the empty body it
 //!   is, and rejected, unless `--skip-blank` passes over it.
-//! - Lines are read in batches; a batch is verified on `--jobs` threads (rayon) and
-//!   written in order before the next is read.
+//! - Lines are read in batches; a batch is verified on `--jobs` threads (rayon) while
+//!   the next one is read, and written in order.
 //! - A summary goes to standard error: lines, accepted, rejected, skipped.
 //!
 //! Exit status: 0 when every line is accepted, 1 when any is rejected, 2 when the input
@@ -59,8 +59,8 @@ struct Tally {
 /// Verify every line of `source` against `form` (see the module documentation).
 pub(crate) fn run(form: &Form, source: &Source, options: &Options) -> Status {
     let name = source.name();
-    let reader: Box<dyn Read> = match source {
-        Source::Stdin => Box::new(io::stdin().lock()),
+    let reader: Box<dyn Read + Send> = match source {
+        Source::Stdin => Box::new(io::stdin()),
         Source::File(path) => match std::fs::File::open(path) {
             Ok(f) => Box::new(f),
             Err(e) => {
@@ -90,42 +90,49 @@ pub(crate) fn run(form: &Form, source: &Source, options: &Options) -> Status {
     };
     let mut tally = Tally::default();
     let mut worst = Status::Accepted;
-    let mut batch = Batch::default();
+    let mut current = Batch::default();
+    let mut skipped = 0;
+    let mut read = reader.fill(&mut current, options.skip_blank, &mut skipped);
+    let mut next = Batch::default();
     loop {
-        batch.bytes.clear();
-        batch.lines.clear();
-        let read = reader.fill(&mut batch, options.skip_blank, &mut tally);
-        let results: Vec<Result<(), formgate::Rejection>> = if options.jobs > 1 {
-            pool.install(|| {
-                batch
-                    .lines
-                    .par_iter()
-                    .map(|&(s, e, _)| form.verify(&batch.bytes[s..e]))
-                    .collect()
-            })
-        } else {
-            batch
-                .lines
-                .iter()
-                .map(|&(s, e, _)| form.verify(&batch.bytes[s..e]))
-                .collect()
-        };
-        write(&name, &batch, &results, options, &mut tally, &mut worst);
-        match read {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => {
-                eprintln!("{name}: line {}: {e}", reader.next);
-                worst = Status::Failed;
-                break;
-            }
+        let more = matches!(read, Ok(true));
+        next.bytes.clear();
+        next.lines.clear();
+        // The batch read is verified while the next one is read (double buffering).
+        let (results, next_read) = pool.install(|| {
+            rayon::join(
+                || verify(form, &current, options.jobs),
+                || more.then(|| reader.fill(&mut next, options.skip_blank, &mut skipped)),
+            )
+        });
+        write(&name, &current, &results, options, &mut tally, &mut worst);
+        if let Err(e) = read {
+            eprintln!("{name}: line {}: {e}", reader.next);
+            worst = Status::Failed;
+            break;
         }
+        match next_read {
+            Some(r) => read = r,
+            None => break,
+        }
+        std::mem::swap(&mut current, &mut next);
     }
+    tally.skipped = skipped;
     eprintln!(
         "formgate verify: {} lines: {} accepted, {} rejected, {} blank passed over",
         tally.lines, tally.accepted, tally.rejected, tally.skipped
     );
     worst
+}
+
+/// The verdicts of `batch`'s lines, in order: on the pool's threads when `jobs > 1`.
+fn verify(form: &Form, batch: &Batch, jobs: usize) -> Vec<Result<(), formgate::Rejection>> {
+    let one = |&(s, e, _): &(usize, usize, u64)| form.verify(&batch.bytes[s..e]);
+    if jobs > 1 {
+        batch.lines.par_iter().map(one).collect()
+    } else {
+        batch.lines.iter().map(one).collect()
+    }
 }
 
 /// Write the verdicts of `batch`, in order.
@@ -170,7 +177,7 @@ struct Lines<R> {
 impl<R: Read> Lines<R> {
     /// Read lines into `batch` until it is full: `Ok(true)` if more may follow,
     /// `Ok(false)` at the end of the input.
-    fn fill(&mut self, batch: &mut Batch, skip_blank: bool, tally: &mut Tally) -> io::Result<bool> {
+    fn fill(&mut self, batch: &mut Batch, skip_blank: bool, skipped: &mut u64) -> io::Result<bool> {
         while batch.lines.len() < BATCH_LINES && batch.bytes.len() < BATCH_BYTES {
             let start = batch.bytes.len();
             match self.line(&mut batch.bytes)? {
@@ -181,7 +188,7 @@ impl<R: Read> Lines<R> {
                     let line = &batch.bytes[start..];
                     if skip_blank && line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
                         batch.bytes.truncate(start);
-                        tally.skipped += 1;
+                        *skipped += 1;
                         continue;
                     }
                     batch.lines.push((start, batch.bytes.len(), number));
