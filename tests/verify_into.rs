@@ -1163,3 +1163,118 @@ proptest! {
         check(&form, &bodies)?;
     }
 }
+
+/// A visitor that stops after a member's name, or an enum visitor that reads only the
+/// variant's name, gets nothing from a body whose value is missing: `{"a":}` is not
+/// JSON, whatever the type read of it. And a type whose `visit_some` ignores its
+/// deserializer cannot leave an opened container at the root unread (`[`).
+#[test]
+fn a_name_without_its_value_and_an_unread_root_still_reject() {
+    #[derive(Debug)]
+    struct FirstKey(#[allow(dead_code)] String);
+    impl<'de> Deserialize<'de> for FirstKey {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> serde::de::Visitor<'de> for V {
+                type Value = FirstKey;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("a map")
+                }
+                fn visit_map<A: serde::de::MapAccess<'de>>(
+                    self,
+                    mut m: A,
+                ) -> Result<FirstKey, A::Error> {
+                    Ok(FirstKey(m.next_key::<String>()?.unwrap_or_default()))
+                }
+            }
+            d.deserialize_map(V)
+        }
+    }
+    #[derive(Debug)]
+    struct VariantName(#[allow(dead_code)] String);
+    impl<'de> Deserialize<'de> for VariantName {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> serde::de::Visitor<'de> for V {
+                type Value = VariantName;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("an enum")
+                }
+                fn visit_enum<A: serde::de::EnumAccess<'de>>(
+                    self,
+                    a: A,
+                ) -> Result<VariantName, A::Error> {
+                    let (name, _rest): (String, _) = a.variant()?;
+                    Ok(VariantName(name))
+                }
+            }
+            d.deserialize_enum("E", &["A"], V)
+        }
+    }
+    #[derive(Debug)]
+    struct Lazy;
+    impl<'de> Deserialize<'de> for Lazy {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> serde::de::Visitor<'de> for V {
+                type Value = Lazy;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("anything")
+                }
+                fn visit_none<E>(self) -> Result<Lazy, E> {
+                    Ok(Lazy)
+                }
+                fn visit_some<D: serde::Deserializer<'de>>(self, _: D) -> Result<Lazy, D::Error> {
+                    Ok(Lazy)
+                }
+            }
+            d.deserialize_option(V)
+        }
+    }
+    let f = form(r#"{"type":"object","required":["a"],"properties":{"a":{"type":"integer"}}}"#);
+    for body in [&br#"{"a":}"#[..], br#"{"a": }"#, br#"{"a":"#] {
+        let expected = f.verify(body).expect_err("not JSON");
+        assert_eq!(
+            f.verify_into::<FirstKey>(body).map(|_| ()),
+            Err(expected),
+            "{}",
+            String::from_utf8_lossy(body)
+        );
+    }
+    let open = form("true");
+    for body in [&br#"{"x":{"a":}}"#[..], br#"{"A":}"#] {
+        let expected = open.verify(body).expect_err("not JSON");
+        assert_eq!(
+            open.verify_into::<FirstKey>(body).map(|_| ()),
+            Err(expected.clone()),
+            "{}",
+            String::from_utf8_lossy(body)
+        );
+        assert_eq!(
+            open.verify_into::<VariantName>(body).map(|_| ()),
+            Err(expected),
+            "{}",
+            String::from_utf8_lossy(body)
+        );
+    }
+    for (schema, body) in [
+        ("true", &b"["[..]),
+        ("true", b"{ "),
+        (r#"{"type":"array"}"#, b"["),
+    ] {
+        let f = form(schema);
+        let expected = f.verify(body).expect_err("not JSON");
+        assert_eq!(
+            f.verify_into::<Lazy>(body).map(|_| ()),
+            Err(expected),
+            "{schema} {}",
+            String::from_utf8_lossy(body)
+        );
+    }
+    // On admitted bodies: a visitor that stops before a value cannot hold the body, as
+    // from serde_json; one that reads nothing gets its value, the body read whole.
+    let r = open.verify_into::<FirstKey>(br#"{"a":1}"#).unwrap_err();
+    assert_eq!(r.kind(), formgate::RejectionKind::Unrepresentable);
+    assert!(serde_json::from_slice::<FirstKey>(br#"{"a":1}"#).is_err());
+    assert!(open.verify_into::<Lazy>(b"[1]").is_ok());
+}

@@ -15,7 +15,8 @@
 //! 2. The read-nothing guard, written once: a seed that returns `Ok` for an element or
 //!    a member's value without taking a value is an error, so no visitor can make the
 //!    deserializer hand out the same token for ever; nor can it ask for two names
-//!    without a value between them, or a value without a name.
+//!    without a value between them, or a value without a name, or end an object or a
+//!    variant after a name without its value (`{"a":}`).
 //! 3. Every error that leaves this deserializer or a seed it runs is recorded in
 //!    [`Deserializer::failed`], even one a visitor swallows: the guided route then does
 //!    not admit the body.
@@ -102,6 +103,13 @@ impl<'de, S: Source<'de>> Deserializer<'de, S> {
         }
     }
 
+    /// Whether nothing is left half read: no token parked by `deserialize_option`. With
+    /// the source's own state, what tells a visitor that read the whole value from
+    /// one that left it open at the root (below the root, invariant 2 does).
+    pub(super) fn idle(&self) -> bool {
+        self.peeked.is_none()
+    }
+
     /// Record `r`'s error, if it is one (invariant 3).
     #[inline(always)]
     fn noted<T>(&mut self, r: Result<T, S::Error>) -> Result<T, S::Error> {
@@ -169,6 +177,11 @@ impl<'de, S: Source<'de>> Deserializer<'de, S> {
                     pending: false,
                 };
                 let value = visitor.visit_map(&mut map)?;
+                if map.pending {
+                    // A name whose value was never read: `{"a":}` must not pass for
+                    // an object because the visitor stopped there (invariant 2).
+                    return Err(de::Error::custom("a member's value was not read"));
+                }
                 let open = map.open;
                 self.src.close(open)?;
                 Ok(value)
@@ -257,11 +270,17 @@ impl<'de, S: Source<'de>> de::Deserializer<'de> for &mut Deserializer<'de, S> {
             },
             Ok(Token::Object(open)) => {
                 let mut open = open;
+                let mut named = None;
                 let variant = Variant {
                     de: &mut *self,
                     open: &mut open,
+                    named: &mut named,
                 };
                 match visitor.visit_enum(variant) {
+                    // The variant's name was read, its value never (invariant 2).
+                    Ok(_) if named == Some(self.taken) => {
+                        Err(de::Error::custom("the variant's value was not read"))
+                    }
                     Ok(value) => self.src.close(open).map(|()| value),
                     Err(e) => Err(e),
                 }
@@ -375,10 +394,13 @@ impl<'de, S: Source<'de>> de::MapAccess<'de> for &mut Map<'_, 'de, S> {
 }
 
 /// An externally tagged variant, `{"name": value}`, with its `{` read. `open` is the
-/// caller's: it reads the object's close once the visitor is done.
+/// caller's: it reads the object's close once the visitor is done. `named` is set to
+/// the count of values taken when the name was read, so the caller can tell a value
+/// read after it from none.
 struct Variant<'a, 'de, S: Source<'de>> {
     de: &'a mut Deserializer<'de, S>,
     open: &'a mut S::Open,
+    named: &'a mut Option<u64>,
 }
 
 impl<'de, S: Source<'de>> de::EnumAccess<'de> for Variant<'_, 'de, S> {
@@ -392,6 +414,7 @@ impl<'de, S: Source<'de>> de::EnumAccess<'de> for Variant<'_, 'de, S> {
             Err(e) => Err(e),
         };
         let v = self.de.noted(r)?;
+        *self.named = Some(self.de.taken);
         Ok((v, self))
     }
 }

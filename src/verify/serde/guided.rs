@@ -88,7 +88,11 @@ pub(crate) fn deserialize<'de, T: de::Deserialize<'de>>(
         scratch,
     });
     let value = T::deserialize(&mut de);
-    let failed = de.failed || de.src.failed;
+    // Nothing left open: no container the visitor began and never closed (a type whose
+    // `visit_some` ignores its deserializer after `[`), no value checked whole and not
+    // read to its end.
+    let open = !de.idle() || de.src.depth != 0 || de.src.whole.is_some();
+    let failed = de.failed || de.src.failed || open;
     let cur = &mut de.src.cur;
     // A type that never asks for the value must not make a body admitted: every value
     // read moves the cursor, and an empty or blank body has none.
