@@ -91,8 +91,7 @@ pub(crate) fn run(form: &Form, source: &Source, options: &Options) -> Status {
     let mut tally = Tally::default();
     let mut worst = Status::Accepted;
     let mut current = Batch::default();
-    let mut skipped = 0;
-    let mut read = reader.fill(&mut current, options.skip_blank, &mut skipped);
+    let mut read = reader.fill(&mut current, options.skip_blank, &mut tally.skipped);
     let mut next = Batch::default();
     loop {
         let more = matches!(read, Ok(true));
@@ -102,7 +101,7 @@ pub(crate) fn run(form: &Form, source: &Source, options: &Options) -> Status {
         let (results, next_read) = pool.install(|| {
             rayon::join(
                 || verify(form, &current, options.jobs),
-                || more.then(|| reader.fill(&mut next, options.skip_blank, &mut skipped)),
+                || more.then(|| reader.fill(&mut next, options.skip_blank, &mut tally.skipped)),
             )
         });
         write(&name, &current, &results, options, &mut tally, &mut worst);
@@ -117,7 +116,6 @@ pub(crate) fn run(form: &Form, source: &Source, options: &Options) -> Status {
         }
         std::mem::swap(&mut current, &mut next);
     }
-    tally.skipped = skipped;
     eprintln!(
         "formgate verify: {} lines: {} accepted, {} rejected, {} blank passed over",
         tally.lines, tally.accepted, tally.rejected, tally.skipped
