@@ -11,7 +11,7 @@
 //!    them, which a Rust test of the core crate also reads.
 
 use formgate::json::{ParseError, ParseErrorKind};
-use formgate::{FormError, FormErrorKind, Rejection, RejectionKind};
+use formgate::{FormError, Rejection, RejectionKind};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
@@ -110,27 +110,8 @@ fn reason_and_limit(kind: RejectionKind) -> (Option<String>, Option<usize>) {
 
 /// The Python `FormError` for a schema that does not compile.
 pub(crate) fn form_error(py: Python<'_>, e: &FormError) -> PyErr {
-    let (kind, reason) = match e.kind() {
-        FormErrorKind::Parse(p) => ("malformed", Some(p.kind().name().to_owned())),
-        FormErrorKind::NotASchema => ("not-a-schema", None),
-        FormErrorKind::UnknownKeyword => ("unknown-keyword", None),
-        FormErrorKind::InvalidValue(what) => ("invalid-value", Some((*what).to_owned())),
-        FormErrorKind::DuplicateType => ("duplicate-type", None),
-        FormErrorKind::UnsupportedFormat => ("unsupported-format", None),
-        FormErrorKind::InvalidPattern(why) => ("invalid-pattern", Some(why.clone())),
-        FormErrorKind::UnsupportedDialect => ("unsupported-dialect", None),
-        FormErrorKind::RemoteRef => ("remote-ref", None),
-        FormErrorKind::AnchorRef => ("anchor-ref", None),
-        FormErrorKind::RefNotFound => ("ref-not-found", None),
-        FormErrorKind::RefCycle => ("ref-cycle", None),
-        FormErrorKind::DuplicateIdentifier => ("duplicate-identifier", None),
-        FormErrorKind::ExpansionTooLarge => ("expansion-too-large", None),
-        FormErrorKind::RefSibling(d) => ("ref-sibling", Some(d.name().to_owned())),
-        FormErrorKind::NotDeclarable => ("not-declarable", None),
-        FormErrorKind::UnsupportedContent => ("unsupported-content", None),
-        FormErrorKind::ContentSchemaAlone => ("content-schema-alone", None),
-        other => ("other", Some(format!("{other:?}"))),
-    };
+    // The crate's stable names (invariant 2).
+    let (kind, reason) = (e.kind().name(), e.kind().reason());
     let class = match FORM_ERROR.import(py, "formgate._errors", "FormError") {
         Ok(class) => class,
         Err(err) => return err,

@@ -71,6 +71,67 @@ pub enum FormErrorKind {
     ContentSchemaAlone,
 }
 
+impl FormErrorKind {
+    /// The kind's stable name, without its parameters: `"malformed"` (the form is not
+    /// strict JSON), `"unknown-keyword"`, `"unsupported-format"`, `"remote-ref"`, ...
+    /// The bindings (Python, Node) and the command line's JSON report it as the error's
+    /// kind.
+    ///
+    /// The names are part of the API, like [`RejectionKind::name`]'s: never changed,
+    /// never reused for another kind.
+    ///
+    /// [`RejectionKind::name`]: crate::RejectionKind::name
+    ///
+    /// ```
+    /// let e = formgate::Form::compile(br#"{"x-order":1}"#).unwrap_err();
+    /// assert_eq!(e.kind().name(), "unknown-keyword");
+    /// let e = formgate::Form::compile(b"{").unwrap_err();
+    /// assert_eq!(e.kind().name(), "malformed");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            FormErrorKind::Parse(_) => "malformed",
+            FormErrorKind::NotASchema => "not-a-schema",
+            FormErrorKind::UnknownKeyword => "unknown-keyword",
+            FormErrorKind::InvalidValue(_) => "invalid-value",
+            FormErrorKind::DuplicateType => "duplicate-type",
+            FormErrorKind::UnsupportedFormat => "unsupported-format",
+            FormErrorKind::InvalidPattern(_) => "invalid-pattern",
+            FormErrorKind::UnsupportedDialect => "unsupported-dialect",
+            FormErrorKind::RemoteRef => "remote-ref",
+            FormErrorKind::AnchorRef => "anchor-ref",
+            FormErrorKind::RefNotFound => "ref-not-found",
+            FormErrorKind::RefCycle => "ref-cycle",
+            FormErrorKind::Discriminator(_) => "discriminator",
+            FormErrorKind::DuplicateIdentifier => "duplicate-identifier",
+            FormErrorKind::ExpansionTooLarge => "expansion-too-large",
+            FormErrorKind::RefSibling(_) => "ref-sibling",
+            FormErrorKind::NotDeclarable => "not-declarable",
+            FormErrorKind::UnsupportedContent => "unsupported-content",
+            FormErrorKind::ContentSchemaAlone => "content-schema-alone",
+        }
+    }
+
+    /// What the kind's parameter says, as text: the strictness rule of
+    /// [`FormErrorKind::Parse`] ([`ParseErrorKind::name`]), what
+    /// [`FormErrorKind::InvalidValue`] expected, why a pattern or a discriminator was
+    /// refused, the dialect of [`FormErrorKind::RefSibling`]; `None` for the kinds
+    /// without one.
+    ///
+    /// [`ParseErrorKind::name`]: crate::json::ParseErrorKind::name
+    pub fn reason(&self) -> Option<String> {
+        match self {
+            FormErrorKind::Parse(p) => Some(p.kind().name().to_owned()),
+            FormErrorKind::InvalidValue(what) => Some((*what).to_owned()),
+            FormErrorKind::InvalidPattern(why) | FormErrorKind::Discriminator(why) => {
+                Some(why.clone())
+            }
+            FormErrorKind::RefSibling(d) => Some(d.name().to_owned()),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for FormErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
