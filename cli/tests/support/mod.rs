@@ -44,9 +44,17 @@ pub fn tmp(dir: &str, name: &str) -> String {
 }
 
 /// A file `name` in the scratch directory `dir` holding `contents`.
+///
+/// Written beside and renamed into place: tests running at once may write the same
+/// file (a shared form), and a `formgate` process of another test must never read it
+/// half written (it did, as a form "not strict JSON", under load).
 pub fn file(dir: &str, name: &str, contents: &[u8]) -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let path = tmp(dir, name);
-    std::fs::write(&path, contents).expect("write temp file");
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let part = format!("{path}.{}.{n}.part", std::process::id());
+    std::fs::write(&part, contents).expect("write temp file");
+    std::fs::rename(&part, &path).expect("rename temp file into place");
     path
 }
 
