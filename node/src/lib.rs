@@ -242,13 +242,7 @@ fn into_value<'env>(
     exact: bool,
     makers: &Makers<'env>,
 ) -> Result<Into<'env>> {
-    let found = numbers::scan(bytes, exact);
-    let plain = if exact {
-        !found.inexact
-    } else {
-        !found.overflow
-    };
-    if plain {
+    if numbers::parse_gives_exactly(bytes, exact) {
         return Ok(Either::A(().into_unknown(env)?));
     }
     let mode = if exact { Mode::Exact } else { Mode::Number };
@@ -313,13 +307,7 @@ impl Task for Classifying {
         if let Err(r) = self.form.verify(&self.body) {
             return Ok(Classified::Rejected(Box::new((&r).into())));
         }
-        let found = numbers::scan(&self.body, self.exact);
-        let plain = if self.exact {
-            !found.inexact
-        } else {
-            !found.overflow
-        };
-        Ok(if plain {
+        Ok(if numbers::parse_gives_exactly(&self.body, self.exact) {
             Classified::Plain
         } else {
             Classified::Build

@@ -125,6 +125,18 @@ pub(crate) struct Found {
     pub overflow: bool,
 }
 
+/// Whether `JSON.parse` of an admitted body gives its value as `verifyInto` delivers
+/// it: every number exact (`exact`, the mode `'exact'`), or, under `'number'`, none
+/// beyond the double range.
+pub(crate) fn parse_gives_exactly(body: &[u8], exact: bool) -> bool {
+    let found = scan(body, exact);
+    if exact {
+        !found.inexact
+    } else {
+        !found.overflow
+    }
+}
+
 /// Classify every number of an admitted body (invariant 2). Stops at the first
 /// inexact number when `stop_at_inexact`; else reads on to find an overflow too.
 pub(crate) fn scan(body: &[u8], stop_at_inexact: bool) -> Found {
