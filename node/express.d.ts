@@ -4,21 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Form, IntoOptions, Message, Rejection } from './index';
 
-/** A refusal reached before formgate read the body: a content type that is not JSON
- * (`'media-type'`), a declared `Content-Length` over the limit (`'too-large'`), a body
- * that could not be read (`'unreadable'`). It has the members of a {@link Rejection}. */
-export interface Refusal extends Error {
-  readonly kind: 'media-type' | 'too-large' | 'unreadable';
-  readonly keyword: null;
-  readonly reason: null;
-  readonly offset: number;
-  readonly pointer: string;
-  readonly formPointer: null;
-  readonly applicator: null;
-  readonly limit: number | null;
-  readonly detail: null;
-  toJSON(): Record<string, string | number>;
-}
+export type { Refusal } from './index';
+import type { Refusal } from './index';
 
 /** Options of {@link formgate}. */
 export interface Options {

@@ -22,21 +22,8 @@ declare function formgate(
 ): void;
 
 declare namespace formgate {
-  /** A refusal reached before formgate read the body: a content type that is not JSON
-   * (`'media-type'`), a declared `Content-Length` over the limit (`'too-large'`), a body
-   * that could not be read (`'unreadable'`). It has the members of a {@link Rejection}. */
-  export interface Refusal extends Error {
-    readonly kind: 'media-type' | 'too-large' | 'unreadable';
-    readonly keyword: null;
-    readonly reason: null;
-    readonly offset: number;
-    readonly pointer: string;
-    readonly formPointer: null;
-    readonly applicator: null;
-    readonly limit: number | null;
-    readonly detail: null;
-    toJSON(): Record<string, string | number>;
-  }
+  /** A refusal reached before formgate read the body (index.d.ts). */
+  export type Refusal = import('./index').Refusal;
 
   /** How a gated route answers and what its handler gets. */
   export interface GateOptions {

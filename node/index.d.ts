@@ -182,3 +182,20 @@ export const DEFAULT_MAX_DEPTH: number;
 export const ASYNC_AT: number;
 /** The package's version. */
 export const version: string;
+
+/** A middleware's refusal (`formgate/express`, `formgate/fastify`, `formgate/hono`)
+ * reached before formgate read the body: a content type that is not JSON
+ * (`'media-type'`), a declared `Content-Length` over the limit (`'too-large'`), a body
+ * that could not be read (`'unreadable'`). It has the members of a {@link Rejection}. */
+export interface Refusal extends Error {
+  readonly kind: 'media-type' | 'too-large' | 'unreadable';
+  readonly keyword: null;
+  readonly reason: null;
+  readonly offset: number;
+  readonly pointer: string;
+  readonly formPointer: null;
+  readonly applicator: null;
+  readonly limit: number | null;
+  readonly detail: null;
+  toJSON(): Record<string, string | number>;
+}
