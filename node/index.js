@@ -117,12 +117,12 @@ function loneSurrogate(text) {
 }
 
 /**
- * The body as the addon takes it, or a rejection to throw.
- * @returns {Uint8Array | string | Rejection}
+ * The body as the addon takes it, its bytes, or a rejection to throw.
+ * @returns {Uint8Array | Rejection}
  */
 function body(value, what = 'a body') {
   if (typeof value === 'string') {
-    return value.isWellFormed() ? value : loneSurrogate(value);
+    return value.isWellFormed() ? Buffer.from(value, 'utf8') : loneSurrogate(value);
   }
   if (value instanceof Uint8Array) {
     // Copied if shared with other threads (see the top of this file).
@@ -131,12 +131,6 @@ function body(value, what = 'a body') {
   if (value instanceof ArrayBuffer) return new Uint8Array(value);
   const type = value === null ? 'null' : typeof value === 'object' ? value.constructor?.name ?? 'object' : typeof value;
   throw new TypeError(`${what} must be a Uint8Array (a Buffer), an ArrayBuffer or a string, not ${type}`);
-}
-
-/** The text `JSON.parse` reads of an admitted body. */
-function text(bytes) {
-  if (typeof bytes === 'string') return bytes;
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 /** A non-negative integer option, or undefined. */
@@ -156,6 +150,7 @@ function object(value, what) {
 }
 
 function numbersOption(options) {
+  if (options === undefined) return true;
   const { numbers = 'exact' } = object(options, 'the options of verifyInto');
   if (numbers !== 'exact' && numbers !== 'number') {
     throw new TypeError(`numbers must be 'exact' or 'number', not ${JSON.stringify(numbers)}`);
@@ -207,7 +202,9 @@ class Form {
       throw new FormError({ kind: 'malformed', reason: 'lone-surrogate', pointer: '', offset: s.offset, message: s.message });
     }
     const compiled = native.compile(s, compileOptions);
-    if (!(compiled instanceof native.NativeForm)) throw new FormError(compiled);
+    // A compiled form is an opaque handle (typeof 'object' too, but never a plain
+    // object with a message); a failure is a plain object.
+    if (typeof compiled.message === 'string') throw new FormError(compiled);
     this.#native = compiled;
     Object.freeze(this);
   }
@@ -216,7 +213,7 @@ class Form {
   verify(value) {
     const b = body(value);
     if (b instanceof Rejection) throw b;
-    const r = this.#native.verify(b);
+    const r = native.verify(this.#native, b);
     if (r != null) throw new Rejection(r);
   }
 
@@ -224,7 +221,7 @@ class Form {
   isValid(value) {
     const b = body(value);
     if (b instanceof Rejection) return false;
-    return this.#native.isValid(b);
+    return native.isValid(this.#native, b);
   }
 
   /** Verify a body, then return its value. */
@@ -232,10 +229,19 @@ class Form {
     const exact = numbersOption(options);
     const b = body(value);
     if (b instanceof Rejection) throw b;
-    const r = this.#native.verifyInto(b, exact, BigInt, Decimal);
-    if (r === undefined) return JSON.parse(text(b));
-    if (r instanceof native.NativeRejection) throw new Rejection(r);
-    return r;
+    const isText = typeof value === 'string';
+    const r = native.verifyInto(this.#native, b, exact, !isText);
+    if (typeof r === 'string') return JSON.parse(r);
+    if (r === undefined) return JSON.parse(value);
+    if (r === true) return this.#build(b, exact);
+    throw new Rejection(r);
+  }
+
+  /** The value of an admitted body, built by the addon (numbers JSON.parse rounds). */
+  #build(b, exact) {
+    const r = native.build(this.#native, b, exact, BigInt, Decimal);
+    if (Array.isArray(r)) return r[0];
+    throw new Rejection(r);
   }
 
   /** `verify` off the main thread for bodies of ASYNC_AT bytes or more. */
@@ -246,7 +252,7 @@ class Form {
       this.verify(b);
       return;
     }
-    const r = await this.#native.verifyAsync(b);
+    const r = await native.verifyAsync(this.#native, b);
     if (r != null) throw new Rejection(r);
   }
 
@@ -255,34 +261,36 @@ class Form {
     const exact = numbersOption(options);
     const b = body(value);
     if (b instanceof Rejection) throw b;
-    if (b.length < ASYNC_AT) return this.verifyInto(b, options);
-    // The addon read a copy; `b` is read again below only if the caller has not changed
-    // it, which the copy made by the addon cannot tell, so copy the text now too.
-    const source = text(b);
-    const r = await this.#native.verifyIntoAsync(source, exact);
-    if (r === null || r === undefined) return JSON.parse(source);
-    if (r === true) return this.verifyInto(source, options);
+    if (b.length < ASYNC_AT) return this.verifyInto(value, options);
+    // What is parsed or built once the verdict is in is the very copy that was verified,
+    // never bytes the caller may have changed in the meantime (a string's bytes are a
+    // copy already).
+    const isText = typeof value === 'string';
+    const copy = isText ? b : new Uint8Array(b);
+    const r = await native.verifyIntoAsync(this.#native, copy, exact);
+    if (r === null || r === undefined) return JSON.parse(isText ? value : native.text(copy));
+    if (r === true) return this.#build(copy, exact);
     throw new Rejection(r);
   }
 
   /** The published form `s`. */
   get schemaJson() {
-    return this.#schemaJson ?? (this.#schemaJson = this.#native.schemaJson);
+    return this.#schemaJson ?? (this.#schemaJson = native.schemaJson(this.#native));
   }
 
   /** The largest body admitted, in bytes. */
   get maxBytes() {
-    return this.#native.maxBytes;
+    return native.maxBytes(this.#native);
   }
 
   /** The deepest nesting admitted. */
   get maxDepth() {
-    return this.#native.maxDepth;
+    return native.maxDepth(this.#native);
   }
 
   /** The form's dialect. */
   get dialect() {
-    return this.#native.dialect;
+    return native.dialect(this.#native);
   }
 
   /** The GET body of a GPT address with this form as `s`, and its ETag. */
@@ -298,7 +306,7 @@ class Form {
         list.push(message(index++, m));
       }
     }
-    return this.#native.publish(prompt, list);
+    return native.publish(this.#native, prompt, list);
   }
 
   [Symbol.for('nodejs.util.inspect.custom')]() {

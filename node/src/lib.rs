@@ -4,17 +4,20 @@
 //! crates hold no validation logic of their own); `index.js` wraps it in the public
 //! API (`Form`, `Rejection`, `FormError`, `Decimal`, `check`) and `index.d.ts` types it.
 //!
-//! - [`NativeForm`] holds a compiled [`formgate::Form`] behind an `Arc` (immutable,
-//!   `Send + Sync`), so the tasks of `verifyAsync` share it with the main thread;
+//! - a compiled [`formgate::Form`] reaches JS as a [`Handle`], an `External` of an
+//!   `Arc` (immutable, `Send + Sync`), so the tasks of `verifyAsync` share it with the
+//!   main thread; every function takes it as its first argument;
 //! - a rejection is returned as a [`NativeRejection`], never thrown from here: JS
 //!   makes the `Error` (with its stack) only when it throws;
-//! - `verifyInto` hands an admitted body back for `JSON.parse` when that gives every
-//!   number exactly (`numbers.rs`), and builds the value here otherwise (`tree.rs`).
+//! - `verifyInto` hands an admitted body's text back for `JSON.parse` when that gives
+//!   every number exactly (`numbers.rs`, `text.rs`), and `build` makes the value here
+//!   otherwise (`tree.rs`).
 //!
 //! Nothing here panics on input: every fallible step returns an error value.
 
 mod errors;
 mod numbers;
+mod text;
 mod tree;
 
 use std::sync::Arc;
@@ -22,9 +25,10 @@ use std::sync::Arc;
 use formgate::publish::Message;
 use formgate::{Dialect, Limits};
 use napi::bindgen_prelude::{
-    AsyncTask, Buffer, Either, Env, Function, Null, Task, ToNapiValue, Uint8ArraySlice, Unknown,
+    Array, AsyncTask, Buffer, Either, Env, External, Function, Null, Task, ToNapiValue,
+    Uint8ArraySlice, Unknown,
 };
-use napi::{Error, Result, Status};
+use napi::{Error, JsString, Result, Status};
 use napi_derive::napi;
 
 use errors::{NativeFormError, NativeRejection};
@@ -66,23 +70,28 @@ fn limits(max_bytes: Option<f64>, max_depth: Option<f64>) -> Result<Limits> {
     Ok(limits)
 }
 
-/// A body from JS: the bytes of a `Uint8Array` (a `Buffer` is one), borrowed for the
-/// call, or the UTF-8 of a string.
-type Body<'a> = Either<Uint8ArraySlice<'a>, String>;
+/// A body (or a schema) from JS: the bytes of a `Uint8Array` (a `Buffer` is one),
+/// borrowed for the call. `index.js` gives a string as its UTF-8.
+///
+/// One type, not an `Either` with `String`: trying each side costs a check per call
+/// (about 60-120 ns on the small bench body, of a verify of about 300 ns).
+type Body<'a> = Uint8ArraySlice<'a>;
 
-fn bytes<'b>(body: &'b Body<'_>) -> &'b [u8] {
-    match body {
-        Either::A(slice) => slice,
-        Either::B(text) => text.as_bytes(),
-    }
-}
+/// A compiled form as JS holds it: an `External`, not a `#[napi]` class. A class
+/// method's receiver is checked by napi-rs (`napi_unwrap` and a type tag) on every
+/// call, which cost about 320 ns per call on this bench machine, as much as the verify
+/// of the small bench body itself; an `External` argument costs about 90 ns. With it
+/// (and `Body` above), `verify` of the small body went from 2.3x JSON.parse + Ajv to
+/// 3.8-4.1x (`node bench/bench.js --runs 5`, three runs). The `Arc` lets the tasks of
+/// `verifyAsync` share the form.
+type Handle = External<Arc<formgate::Form>>;
 
 /// Compile a schema into a form, or say why not.
-#[napi]
+#[napi(ts_return_type = "unknown")]
 pub fn compile(
     schema: Body<'_>,
     options: Option<CompileOptions>,
-) -> Result<Either<NativeForm, NativeFormError>> {
+) -> Result<Either<Handle, NativeFormError>> {
     let mut builder = formgate::Form::builder();
     if let Some(o) = options {
         builder = builder.limits(limits(o.max_bytes, o.max_depth)?);
@@ -104,23 +113,11 @@ pub fn compile(
             builder = builder.annotation(name);
         }
     }
-    Ok(match builder.compile(bytes(&schema)) {
-        Ok(form) => Either::A(NativeForm {
-            inner: Arc::new(form),
-        }),
+    Ok(match builder.compile(&schema) {
+        Ok(form) => Either::A(External::new(Arc::new(form))),
         Err(e) => Either::B((&e).into()),
     })
 }
-
-/// A compiled form.
-#[napi]
-pub struct NativeForm {
-    inner: Arc<formgate::Form>,
-}
-
-/// The JS side of `verifyInto`'s answer: `undefined` (parse the text with
-/// `JSON.parse`), a rejection, or the value built here.
-type Into<'env> = Either<Unknown<'env>, NativeRejection>;
 
 /// A message of `publish`, checked by `index.js`.
 #[napi(object)]
@@ -140,126 +137,137 @@ pub struct NativePublished {
     pub etag: String,
 }
 
+/// `undefined` if the form admits the body, else the rejection.
 #[napi]
-impl NativeForm {
-    /// `undefined` if the form admits the body, else the rejection.
-    #[napi]
-    pub fn verify(&self, body: Body<'_>) -> Option<NativeRejection> {
-        self.inner.verify(bytes(&body)).err().map(|r| (&r).into())
-    }
-
-    /// Whether the form admits the body.
-    #[napi]
-    pub fn is_valid(&self, body: Body<'_>) -> bool {
-        self.inner.verify(bytes(&body)).is_ok()
-    }
-
-    /// `verifyInto`: `undefined` when `JSON.parse` of the body gives the value exactly
-    /// (after the verdict), else the value or the rejection.
-    #[napi(ts_return_type = "unknown")]
-    pub fn verify_into<'env>(
-        &self,
-        env: &'env Env,
-        body: Body<'_>,
-        exact: bool,
-        big_int: Function<'env, String, Unknown<'env>>,
-        decimal: Function<'env, String, Unknown<'env>>,
-    ) -> Result<Into<'env>> {
-        let bytes = bytes(&body);
-        if let Err(r) = self.inner.verify(bytes) {
-            return Ok(Either::B((&r).into()));
-        }
-        into_value(env, &self.inner, bytes, exact, &Makers { big_int, decimal })
-    }
-
-    /// `verify` on libuv's pool, of a copy of the body.
-    #[napi(ts_return_type = "Promise<NativeRejection | undefined>")]
-    pub fn verify_async(&self, body: Body<'_>) -> AsyncTask<Verifying> {
-        AsyncTask::new(Verifying {
-            form: Arc::clone(&self.inner),
-            body: owned(body),
-        })
-    }
-
-    /// The verdict of `verifyInto` on libuv's pool (of a copy of the body) and what
-    /// `JSON.parse` cannot give exactly: `undefined` (accepted, and `JSON.parse` gives
-    /// the value exactly, or with `exact` false, to the nearest double), `true` (the
-    /// value must be built: call `verifyInto` on the main thread), or the rejection.
-    #[napi(ts_return_type = "Promise<NativeRejection | true | undefined>")]
-    pub fn verify_into_async(&self, body: Body<'_>, exact: bool) -> AsyncTask<Classifying> {
-        AsyncTask::new(Classifying {
-            form: Arc::clone(&self.inner),
-            body: owned(body),
-            exact,
-        })
-    }
-
-    /// The published form `s`.
-    #[napi(getter)]
-    pub fn schema_json(&self) -> String {
-        self.inner.schema_json().to_owned()
-    }
-
-    /// The largest body admitted.
-    #[napi(getter)]
-    pub fn max_bytes(&self) -> f64 {
-        self.inner.limits().max_bytes() as f64
-    }
-
-    /// The deepest nesting admitted.
-    #[napi(getter)]
-    pub fn max_depth(&self) -> f64 {
-        self.inner.limits().max_depth() as f64
-    }
-
-    /// The dialect's name.
-    #[napi(getter)]
-    pub fn dialect(&self) -> &'static str {
-        self.inner.dialect().name()
-    }
-
-    /// The GET body of a GPT address and its ETag.
-    #[napi]
-    pub fn publish(&self, prompt: String, messages: Vec<NativeMessage>) -> NativePublished {
-        let list: Vec<Message> = messages
-            .into_iter()
-            .map(|m| Message::new(m.role, m.content))
-            .collect();
-        let published = self.inner.publish(&prompt, &list);
-        NativePublished {
-            body: published.body().to_vec().into(),
-            etag: published.etag().to_owned(),
-        }
-    }
+pub fn verify(form: &Handle, body: Body<'_>) -> Option<NativeRejection> {
+    form.verify(&body).err().map(|r| (&r).into())
 }
 
-/// `verifyInto` after the verdict: `undefined` when `JSON.parse` does it exactly (or,
-/// for `exact` false, when no number overflows), else the value built from the events.
-fn into_value<'env>(
+/// Whether the form admits the body.
+#[napi]
+pub fn is_valid(form: &Handle, body: Body<'_>) -> bool {
+    form.verify(&body).is_ok()
+}
+
+/// The verdict of `verifyInto` and what `index.js` does next: the rejection; or, for an
+/// admitted body, the text to give `JSON.parse` when that gives the value as asked
+/// (`undefined` when `text` is false: the caller holds the text already), or `true`
+/// when the value must be built (`build`).
+///
+/// The text is made here (`text.rs`) rather than by `Buffer#toString`, which took
+/// longer than the verify on every bench body.
+#[napi(ts_return_type = "NativeRejection | string | true | undefined")]
+pub fn verify_into<'env>(
     env: &'env Env,
-    form: &formgate::Form,
-    bytes: &[u8],
+    form: &Handle,
+    body: Body<'_>,
     exact: bool,
-    makers: &Makers<'env>,
-) -> Result<Into<'env>> {
-    if numbers::parse_gives_exactly(bytes, exact) {
-        return Ok(Either::A(().into_unknown(env)?));
+    text: bool,
+) -> Result<Either<Unknown<'env>, NativeRejection>> {
+    if let Err(r) = form.verify(&body) {
+        return Ok(Either::B((&r).into()));
     }
+    let next = if !numbers::parse_gives_exactly(&body, exact) {
+        true.into_unknown(env)?
+    } else if text {
+        text::string(env, &body)?.into_unknown(env)?
+    } else {
+        ().into_unknown(env)?
+    };
+    Ok(Either::A(next))
+}
+
+/// The value of a body the form has admitted, built from the strict parser's events
+/// (`tree.rs`), or the rejection of a number the value cannot hold. A value is wrapped
+/// in a one-item array, so that it is never taken for a rejection.
+#[napi(ts_return_type = "[unknown] | NativeRejection")]
+pub fn build<'env>(
+    env: &'env Env,
+    form: &Handle,
+    body: Body<'_>,
+    exact: bool,
+    big_int: Function<'env, String, Unknown<'env>>,
+    decimal: Function<'env, String, Unknown<'env>>,
+) -> Result<Either<Array<'env>, NativeRejection>> {
     let mode = if exact { Mode::Exact } else { Mode::Number };
+    let makers = Makers { big_int, decimal };
     Ok(
-        match tree::build(env, bytes, &form.limits(), mode, makers)? {
-            Built::Value(v) => Either::A(v),
+        match tree::build(env, &body, &form.limits(), mode, &makers)? {
+            Built::Value(v) => {
+                let mut one = env.create_array(0)?;
+                one.insert(v)?;
+                Either::A(one)
+            }
             Built::Rejected(r) => Either::B(r),
         },
     )
 }
 
-/// The body's bytes, copied: a task reads them off the main thread, where JS could
-/// change a `Uint8Array` under it.
-fn owned(body: Body<'_>) -> Vec<u8> {
-    match body {
-        Either::A(slice) => slice.to_vec(),
-        Either::B(text) => text.into_bytes(),
+/// `verify` on libuv's pool, of a copy of the body.
+#[napi(ts_return_type = "Promise<NativeRejection | undefined>")]
+pub fn verify_async(form: &Handle, body: Body<'_>) -> AsyncTask<Verifying> {
+    AsyncTask::new(Verifying {
+        form: Arc::clone(form),
+        body: body.to_vec(),
+    })
+}
+
+/// The verdict of `verifyInto` on libuv's pool (of a copy of the body) and what
+/// `JSON.parse` cannot give exactly: `undefined` (accepted, and `JSON.parse` gives the
+/// value exactly, or with `exact` false, to the nearest double), `true` (the value must
+/// be built: call `build` on the main thread), or the rejection.
+#[napi(ts_return_type = "Promise<NativeRejection | true | undefined>")]
+pub fn verify_into_async(form: &Handle, body: Body<'_>, exact: bool) -> AsyncTask<Classifying> {
+    AsyncTask::new(Classifying {
+        form: Arc::clone(form),
+        body: body.to_vec(),
+        exact,
+    })
+}
+
+/// The string of an admitted body's text (`text.rs`), for `JSON.parse` after
+/// `verifyIntoAsync`. `index.js` calls it only on the copy the task has admitted, so
+/// valid UTF-8; any other bytes would still give a string, never undefined behaviour.
+#[napi]
+pub fn text<'env>(env: &'env Env, body: Body<'_>) -> Result<JsString<'env>> {
+    text::string(env, &body)
+}
+
+/// The published form `s`.
+#[napi]
+pub fn schema_json(form: &Handle) -> String {
+    form.schema_json().to_owned()
+}
+
+/// The largest body admitted.
+#[napi]
+pub fn max_bytes(form: &Handle) -> f64 {
+    form.limits().max_bytes() as f64
+}
+
+/// The deepest nesting admitted.
+#[napi]
+pub fn max_depth(form: &Handle) -> f64 {
+    form.limits().max_depth() as f64
+}
+
+/// The dialect's name.
+#[napi]
+pub fn dialect(form: &Handle) -> &'static str {
+    form.dialect().name()
+}
+
+/// The GET body of a GPT address and its ETag.
+#[napi]
+pub fn publish(form: &Handle, prompt: String, messages: Vec<NativeMessage>) -> NativePublished {
+    let list: Vec<Message> = messages
+        .into_iter()
+        .map(|m| Message::new(m.role, m.content))
+        .collect();
+    let published = form.publish(&prompt, &list);
+    NativePublished {
+        body: published.body().to_vec().into(),
+        etag: published.etag().to_owned(),
     }
 }
 
@@ -339,7 +347,7 @@ pub fn check(body: Body<'_>, options: Option<CheckOptions>) -> Result<Option<Nat
         Some(o) => limits(o.max_bytes, o.max_depth)?,
         None => Limits::default(),
     };
-    Ok(formgate::json::check(bytes(&body), &limits)
+    Ok(formgate::json::check(&body, &limits)
         .err()
         .map(|e| (&e).into()))
 }
