@@ -212,6 +212,44 @@ test('verifyInto\'s number is the value itself, on generated numbers (an oracle 
   assert.ok(decimals > 100, `the generator reaches Decimals (${decimals})`);
 });
 
+test('verifyInto gives every string exactly: ASCII, Latin-1, other BMP and astral text', async () => {
+  const form = new Form('{"type":"array","items":{"type":"string"}}', { maxBytes: 1 << 20 });
+  // The addon makes the text it hands JSON.parse in three ways (src/text.rs); each edge
+  // of each way, at every offset within an eight-byte word.
+  const pieces = ['a', '\u007f', '\u0080', '\u00e9', '\u00ff', '\u0100', '\u6f22', '\uffff', '\u{1f600}', '\\u00e9', '\\"', '\\\\'];
+  let seed = 7;
+  const next = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const bodies = [];
+  for (const p of pieces) {
+    for (let pad = 0; pad < 9; pad++) bodies.push(`["${'x'.repeat(pad)}${p}${'y'.repeat(8 - pad)}"]`);
+  }
+  for (let n = 0; n < 300; n++) {
+    const items = [];
+    const count = 1 + next(4);
+    for (let k = 0; k < count; k++) {
+      let s = '';
+      const length = next(40);
+      // Mostly ASCII, as real bodies are; sometimes one of the other pieces.
+      for (let i = 0; i < length; i++) s += next(6) === 0 ? pieces[next(pieces.length)] : String.fromCharCode(32 + next(90)).replace(/["\\]/, '.');
+      items.push(`"${s}"`);
+    }
+    bodies.push(`[${items.join(',')}]`);
+  }
+  for (const text of bodies) {
+    const expected = JSON.parse(text);
+    assert.deepEqual(form.verifyInto(Buffer.from(text, 'utf8')), expected, text);
+    assert.deepEqual(form.verifyInto(text), expected, text);
+  }
+  // verifyIntoAsync above ASYNC_AT makes its text from its own copy of the body.
+  for (const p of ['\u00e9', '\u6f22', '\u{1f600}', 'z']) {
+    const text = `["${p.repeat(fg.ASYNC_AT)}", "${p}"]`;
+    assert.deepEqual(await form.verifyIntoAsync(Buffer.from(text, 'utf8')), JSON.parse(text));
+  }
+});
+
 test('the async methods give the sync verdicts, below and above ASYNC_AT', async () => {
   const form = new Form(OBJECT);
   assert.equal(fg.ASYNC_AT, 16384);
