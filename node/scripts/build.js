@@ -10,6 +10,42 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
+
+// In the repository, Cargo.toml's `formgate = { path = ".." }` is the crate one folder
+// up. Installed from the npm tarball there is no such crate; the tarball carries it in
+// vendor/formgate (scripts/vendor.js), and the installed copy's manifest is pointed
+// there before the build. Only an installed copy is ever rewritten: in the repository
+// the crate is found one folder up and nothing changes.
+const besideIsCrate = (() => {
+  try {
+    const text = fs.readFileSync(path.join(root, '..', 'Cargo.toml'), 'utf8');
+    return /^\[package\]\s*\nname = "formgate"\s*$/m.test(text);
+  } catch {
+    return false;
+  }
+})();
+const vendored = path.join(root, 'vendor', 'formgate');
+if (!besideIsCrate) {
+  if (!fs.existsSync(path.join(vendored, 'Cargo.toml'))) {
+    console.error(
+      'formgate: neither the formgate crate one folder up nor vendor/formgate is here; ' +
+        'build in the repository\'s node/, or install the tarball that `npm pack` makes',
+    );
+    process.exit(1);
+  }
+  const manifest = path.join(root, 'Cargo.toml');
+  const text = fs.readFileSync(manifest, 'utf8');
+  const from = 'formgate = { path = ".." }';
+  const to = 'formgate = { path = "vendor/formgate" }';
+  if (!text.includes(to)) {
+    if (!text.includes(from)) {
+      console.error(`formgate: ${manifest} has no \`${from}\` line to point at vendor/formgate`);
+      process.exit(1);
+    }
+    fs.writeFileSync(manifest, text.replace(from, to));
+  }
+}
+
 const profile = process.env.FORMGATE_NODE_PROFILE === 'debug' ? 'debug' : 'release';
 const args = ['build', '--manifest-path', path.join(root, 'Cargo.toml')];
 if (profile === 'release') args.push('--release');
