@@ -102,6 +102,7 @@ mod builder;
 mod fasthash;
 mod form;
 mod limits;
+pub mod lines;
 mod parse;
 mod render;
 mod verify;

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u8)] = &[
     ("limits", 0),
     ("fasthash", 0),
+    ("lines", 1),
     ("parse", 1),
     ("form", 2),
     ("verify", 3),

@@ -16,8 +16,9 @@
 //! Exit status: 0 when every line is accepted, 1 when any is rejected, 2 when the input
 //! could not be read (the lines read before still get their verdicts).
 
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 
+use formgate::lines::LineReader;
 use formgate::Form;
 use rayon::prelude::*;
 
@@ -82,10 +83,8 @@ pub(crate) fn run(form: &Form, source: &Source, options: &Options) -> Status {
             return Status::Failed;
         }
     };
-    let cap = form.limits().max_bytes().saturating_add(1);
     let mut reader = Lines {
-        inner: BufReader::with_capacity(1 << 20, reader),
-        cap,
+        inner: LineReader::new(reader, form.limits()),
         next: 1,
     };
     let mut tally = Tally::default();
@@ -164,10 +163,10 @@ fn write(
     let _ = out.flush();
 }
 
-/// The lines of a reader, each cut at `cap` bytes.
+/// The numbered lines of a reader, each cut at `max_bytes + 1` bytes
+/// ([`formgate::lines::LineReader`]), gathered into batches.
 struct Lines<R> {
-    inner: BufReader<R>,
-    cap: usize,
+    inner: LineReader<R>,
     /// The number of the next line.
     next: u64,
 }
@@ -178,51 +177,19 @@ impl<R: Read> Lines<R> {
     fn fill(&mut self, batch: &mut Batch, skip_blank: bool, skipped: &mut u64) -> io::Result<bool> {
         while batch.lines.len() < BATCH_LINES && batch.bytes.len() < BATCH_BYTES {
             let start = batch.bytes.len();
-            match self.line(&mut batch.bytes)? {
-                None => return Ok(false),
-                Some(()) => {
-                    let number = self.next;
-                    self.next += 1;
-                    let line = &batch.bytes[start..];
-                    if skip_blank && line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
-                        batch.bytes.truncate(start);
-                        *skipped += 1;
-                        continue;
-                    }
-                    batch.lines.push((start, batch.bytes.len(), number));
-                }
+            if !self.inner.read_line(&mut batch.bytes)? {
+                return Ok(false);
             }
+            let number = self.next;
+            self.next += 1;
+            let line = &batch.bytes[start..];
+            if skip_blank && line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+                batch.bytes.truncate(start);
+                *skipped += 1;
+                continue;
+            }
+            batch.lines.push((start, batch.bytes.len(), number));
         }
         Ok(true)
-    }
-
-    /// Append the next line (without its `\n`, and at most `cap` bytes of it) to
-    /// `out`; `None` at the end of the input.
-    fn line(&mut self, out: &mut Vec<u8>) -> io::Result<Option<()>> {
-        let mut kept = 0usize;
-        let mut any = false;
-        loop {
-            let buf = match self.inner.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buf.is_empty() {
-                return Ok(any.then_some(()));
-            }
-            any = true;
-            let (chunk, used, done) = match memchr::memchr(b'\n', buf) {
-                Some(i) => (&buf[..i], i + 1, true),
-                None => (buf, buf.len(), false),
-            };
-            let room = self.cap - kept;
-            let take = chunk.len().min(room);
-            out.extend_from_slice(&chunk[..take]);
-            kept += take;
-            self.inner.consume(used);
-            if done {
-                return Ok(Some(()));
-            }
-        }
     }
 }
