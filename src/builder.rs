@@ -4,14 +4,17 @@
 //! This is the one module that calls all three, so none of those stages needs to know
 //! the others above it (see `docs/ARCHITECTURE.md`, "Stages").
 
+use crate::form::bundle::{self, Registry};
 use crate::form::error::FormError;
 use crate::form::error::FormErrorKind;
 use crate::form::vocabulary::{self, Dialect};
 use crate::form::{compile, pointer, Form};
 use crate::limits::Limits;
+use crate::parse::value::Value;
 
-/// Options for compiling a form: the limits its bodies are held to, and the dialect of
-/// a form without `$schema`.
+/// Options for compiling a form: the limits its bodies are held to, the dialect of a
+/// form without `$schema`, the extension keywords declared annotations, and the other
+/// documents its `$ref`s may name.
 ///
 /// ```
 /// let form = formgate::Form::builder()
@@ -26,6 +29,7 @@ pub struct FormBuilder {
     limits: Limits,
     default_dialect: Dialect,
     annotations: Vec<Box<str>>,
+    resources: Registry,
 }
 
 impl FormBuilder {
@@ -84,6 +88,37 @@ impl FormBuilder {
         self
     }
 
+    /// Register `schema` as the document at `uri` (absolute, without a fragment), for
+    /// the form's `$ref`s to name: by its URI, a JSON Pointer in it or one of its
+    /// anchors. Nothing is ever fetched; a `$ref` to a document neither in the form
+    /// nor registered fails the compile ([`FormErrorKind::RemoteRef`], naming the URI).
+    /// Repeat for each document.
+    ///
+    /// The documents the form reaches (directly or through one another) are bundled
+    /// into it: each is embedded in the root's `$defs` (`definitions` before
+    /// 2019-09) with its URI as `$id`, and the published `s` is that bundle, one
+    /// self-contained schema that compiles on its own to the same verdicts. A document
+    /// without `$schema` is read in the form's dialect. An error in a document is
+    /// reported in it ([`FormError::resource`]).
+    ///
+    /// ```
+    /// let form = formgate::Form::builder()
+    ///     .resource("https://example.com/money.json", br#"{"type":"integer","minimum":0}"#)
+    ///     .compile(br#"{"type":"object","properties":{"price":{"$ref":"https://example.com/money.json"}}}"#)
+    ///     .unwrap();
+    /// assert!(form.verify(br#"{"price":12}"#).is_ok());
+    /// assert!(form.verify(br#"{"price":-1}"#).is_err());
+    /// assert!(form.schema_json().contains(r#""$defs":{"https://example.com/money.json":{"$id":"#));
+    ///
+    /// let alone = formgate::Form::compile(br#"{"$ref":"https://example.com/money.json"}"#);
+    /// assert_eq!(alone.unwrap_err().kind().name(), "remote-ref");
+    /// ```
+    #[must_use]
+    pub fn resource(mut self, uri: impl AsRef<str>, schema: impl Into<Vec<u8>>) -> FormBuilder {
+        self.resources.add(uri.as_ref(), schema.into());
+        self
+    }
+
     /// Set both limits at once.
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> FormBuilder {
@@ -102,7 +137,9 @@ impl FormBuilder {
     /// that names no schema of the form, a pattern or format formgate cannot assert
     /// exactly...): fail closed, the error naming the keyword, its JSON Pointer and its
     /// byte offset; or when a declared annotation is a keyword of JSON Schema
-    /// ([`FormErrorKind::NotDeclarable`]).
+    /// ([`FormErrorKind::NotDeclarable`]); or when a registered document is not
+    /// strict JSON, not a schema, or registered at a URI that cannot name one
+    /// ([`FormErrorKind::InvalidResource`]).
     pub fn compile(self, schema: &[u8]) -> Result<Form, FormError> {
         let value = crate::parse::parse(schema, &Limits::default()).map_err(FormError::parse)?;
         if let Some(name) = self.annotations.iter().find(|a| !vocabulary::declarable(a)) {
@@ -112,15 +149,102 @@ impl FormBuilder {
                 String::new(),
             ));
         }
-        let compiled = compile::compile(&value, self.default_dialect, &self.annotations).map_err(
-            |mut e| {
-                e.set_offset(pointer::offset_of(schema, e.pointer()));
-                e
-            },
-        )?;
+        self.resources.check()?;
+        let mut missing = Vec::new();
+        let first = compile::compile(
+            &value,
+            self.default_dialect,
+            &self.annotations,
+            &mut missing,
+        );
+        let compiled = match first {
+            Ok(compiled) => compiled,
+            Err(e) if !missing.is_empty() && !self.resources.is_empty() => {
+                self.compile_bundled(schema, &value, missing, e)?
+            }
+            Err(e) => return Err(self.locate(e, schema, &[])),
+        };
         let schema_json =
             crate::render::schema(&compiled.nodes, &compiled.consts, compiled.root).into();
         Ok(Form::assemble(compiled, schema_json, self.limits))
+    }
+
+    /// The form `root` (parsed from `schema`), which names the documents `missing`,
+    /// compiled with the registered documents it reaches bundled in
+    /// (`crate::form::bundle`): one round per depth of documents reached through
+    /// documents, each adding those the last round found missing, until the bundle
+    /// compiles or needs a document nobody registered.
+    fn compile_bundled(
+        &self,
+        schema: &[u8],
+        root: &Value<'_>,
+        mut missing: Vec<String>,
+        mut error: FormError,
+    ) -> Result<compile::Compiled, FormError> {
+        let dialect = compile::dialect_of(root, self.default_dialect)?;
+        let mut parsed: Vec<(usize, Value<'_>)> = Vec::new();
+        let mut placed = Vec::new();
+        loop {
+            let mut added = false;
+            for uri in &missing {
+                let Some(i) = self.resources.find(uri) else {
+                    continue;
+                };
+                if parsed.iter().any(|(j, _)| *j == i) {
+                    continue;
+                }
+                parsed.push((i, self.parse_resource(i)?));
+                added = true;
+            }
+            if !added {
+                return Err(self.locate(error, schema, &placed));
+            }
+            let docs: Vec<(usize, &str, &Value<'_>)> = parsed
+                .iter()
+                .map(|(i, doc)| (*i, self.resources.get(*i).1, doc))
+                .collect();
+            let bundle;
+            (bundle, placed) = bundle::assemble(root, dialect, &docs);
+            missing.clear();
+            match compile::compile(&bundle, dialect, &self.annotations, &mut missing) {
+                Ok(compiled) => return Ok(compiled),
+                Err(e) if !missing.is_empty() => error = e,
+                Err(e) => return Err(self.locate(e, schema, &placed)),
+            }
+        }
+    }
+
+    /// Registered document `i`, parsed strictly; an error names it.
+    fn parse_resource(&self, i: usize) -> Result<Value<'_>, FormError> {
+        let (given, _, bytes) = self.resources.get(i);
+        let doc = crate::parse::parse(bytes, &Limits::default()).map_err(|e| {
+            let e = FormError::parse(e);
+            let (at, offset) = (e.pointer().to_owned(), e.offset());
+            e.in_resource(given, at, offset)
+        })?;
+        if !matches!(doc, Value::Object(_) | Value::Bool(_)) {
+            let why = "its schema must be an object or a boolean".to_owned();
+            return Err(
+                FormError::new(FormErrorKind::InvalidResource(why), None, String::new())
+                    .in_resource(given, String::new(), Some(0)),
+            );
+        }
+        Ok(doc)
+    }
+
+    /// `e`, an error at a JSON Pointer of the bundle, located where its keyword is
+    /// written: in the registered document it is inside (`placed`), or in the form's
+    /// own bytes `schema`.
+    fn locate(&self, mut e: FormError, schema: &[u8], placed: &[bundle::Placed]) -> FormError {
+        for p in placed {
+            if let Some(at) = p.locate(e.pointer()) {
+                let (given, _, bytes) = self.resources.get(p.index);
+                let offset = pointer::offset_of(bytes, &at);
+                return e.in_resource(given, at, offset);
+            }
+        }
+        e.set_offset(pointer::offset_of(schema, e.pointer()));
+        e
     }
 }
 

@@ -83,18 +83,29 @@ fn invalid(keyword: Keyword, at: &str, expected: &'static str) -> FormError {
     err(FormErrorKind::InvalidValue(expected), keyword, at)
 }
 
+/// The dialect of the form `root`: its `$schema`'s, or `default` without one.
+pub(crate) fn dialect_of(root: &Value<'_>, default: Dialect) -> Result<Dialect> {
+    match root.get("$schema") {
+        None => Ok(default),
+        Some(Value::String(uri)) => Dialect::from_uri(uri)
+            .ok_or_else(|| err(FormErrorKind::UnsupportedDialect, Keyword::Schema, "")),
+        Some(_) => Err(invalid(Keyword::Schema, "", "a string")),
+    }
+}
+
 /// Compile a parsed form, of dialect `default` unless its `$schema` names another.
+///
+/// When it fails for a `$ref` outside the form ([`FormErrorKind::RemoteRef`]),
+/// `missing` holds the URI of every document the form's `$ref`s name and does not
+/// hold, each once, in the order written: the builder bundles those it has
+/// (`crate::form::bundle`) and compiles again.
 pub(crate) fn compile(
     root: &Value<'_>,
     default: Dialect,
     annotations: &[Box<str>],
+    missing: &mut Vec<String>,
 ) -> Result<Compiled> {
-    let dialect = match root.get("$schema") {
-        None => default,
-        Some(Value::String(uri)) => Dialect::from_uri(uri)
-            .ok_or_else(|| err(FormErrorKind::UnsupportedDialect, Keyword::Schema, ""))?,
-        Some(_) => return Err(invalid(Keyword::Schema, "", "a string")),
-    };
+    let dialect = dialect_of(root, default)?;
     let mut c = Compiler {
         annotations,
         dialect,
@@ -118,7 +129,7 @@ pub(crate) fn compile(
             n.lone_if_evaluates = n.if_.is_some();
         }
     }
-    c.resolve_refs()?;
+    c.resolve_refs(missing)?;
     c.check_cycles()?;
     c.check_expansion()?;
     for node in &mut c.nodes {
@@ -749,8 +760,28 @@ impl Compiler<'_> {
         Ok(out)
     }
 
-    /// Invariant 4, first half: every `$ref` names a compiled schema.
-    fn resolve_refs(&mut self) -> Result<()> {
+    /// Invariant 4, first half: every `$ref` names a compiled schema. A `$ref` to
+    /// another document fails the compile, after every such document is listed in
+    /// `missing` (so that the builder can bundle them all in one more pass).
+    fn resolve_refs(&mut self, missing: &mut Vec<String>) -> Result<()> {
+        let mut first_remote: Option<FormError> = None;
+        for r in &self.refs {
+            if let Err(FormErrorKind::RemoteRef) = self.scopes.target(&r.reference, &r.base) {
+                let uri = Scopes::resource_uri(&r.reference, &r.base).unwrap_or_default();
+                if first_remote.is_none() {
+                    first_remote = Some(
+                        FormError::new(FormErrorKind::RemoteRef, Some("$ref"), r.pointer.clone())
+                            .with_detail(format!("{uri} is neither in the form nor registered")),
+                    );
+                }
+                if !missing.contains(&uri) {
+                    missing.push(uri);
+                }
+            }
+        }
+        if let Some(e) = first_remote {
+            return Err(e);
+        }
         for r in std::mem::take(&mut self.refs) {
             let target = self
                 .scopes

@@ -29,8 +29,9 @@ pub enum FormErrorKind {
     /// A `$schema` that names none of the five dialects ([`Dialect::from_uri`]), or one
     /// below the root.
     UnsupportedDialect,
-    /// A `$ref` to a document other than the form and the resources embedded in it
-    /// (schemas with an `$id`): remote documents are never fetched.
+    /// A `$ref` to a document other than the form, the resources embedded in it
+    /// (schemas with an `$id`) and those registered with `FormBuilder::resource`:
+    /// remote documents are never fetched. [`FormError::detail`] names the URI.
     RemoteRef,
     /// A `$ref` to a plain-name anchor (`#foo`) that no `$anchor` (or draft-04..07
     /// fragment `$id`) of the resource defines.
@@ -69,6 +70,10 @@ pub enum FormErrorKind {
     /// A `contentSchema` without `contentMediaType` beside it, which the specification
     /// says to ignore: formgate ignores no keyword.
     ContentSchemaAlone,
+    /// A document given to `FormBuilder::resource` that cannot be one: its URI is not
+    /// absolute, has a fragment or was given twice, or its schema is neither an object
+    /// nor a boolean; the text says which.
+    InvalidResource(String),
 }
 
 impl FormErrorKind {
@@ -109,6 +114,7 @@ impl FormErrorKind {
             FormErrorKind::NotDeclarable => "not-declarable",
             FormErrorKind::UnsupportedContent => "unsupported-content",
             FormErrorKind::ContentSchemaAlone => "content-schema-alone",
+            FormErrorKind::InvalidResource(_) => "invalid-resource",
         }
     }
 
@@ -123,9 +129,9 @@ impl FormErrorKind {
         match self {
             FormErrorKind::Parse(p) => Some(p.kind().name().to_owned()),
             FormErrorKind::InvalidValue(what) => Some((*what).to_owned()),
-            FormErrorKind::InvalidPattern(why) | FormErrorKind::Discriminator(why) => {
-                Some(why.clone())
-            }
+            FormErrorKind::InvalidPattern(why)
+            | FormErrorKind::Discriminator(why)
+            | FormErrorKind::InvalidResource(why) => Some(why.clone()),
             FormErrorKind::RefSibling(d) => Some(d.name().to_owned()),
             _ => None,
         }
@@ -173,36 +179,41 @@ impl fmt::Display for FormErrorKind {
                 f,
                 "keyword beside $ref, which {d} ignores (move it into an allOf with the $ref)"
             ),
+            FormErrorKind::InvalidResource(why) => write!(f, "invalid resource: {why}"),
         }
     }
 }
 
 /// A form that does not compile: the kind, the keyword, its JSON Pointer in the form and
-/// the byte offset of that keyword (when the form parsed).
+/// the byte offset of that keyword (when the form parsed); for an error in a document
+/// given with `FormBuilder::resource`, that document's URI, the pointer and offset
+/// being in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FormError {
     kind: FormErrorKind,
-    keyword: Option<String>,
+    keyword: Option<Box<str>>,
     pointer: String,
     offset: Option<u64>,
-    detail: Option<String>,
+    detail: Option<Box<str>>,
+    resource: Option<Box<str>>,
 }
 
 impl FormError {
     pub(crate) fn new(kind: FormErrorKind, keyword: Option<&str>, pointer: String) -> FormError {
         FormError {
             kind,
-            keyword: keyword.map(str::to_owned),
+            keyword: keyword.map(Box::from),
             pointer,
             offset: None,
             detail: None,
+            resource: None,
         }
     }
 
     /// The same error, saying more than its kind can (which identifier, and where it
     /// was first given).
     pub(crate) fn with_detail(mut self, detail: String) -> FormError {
-        self.detail = Some(detail);
+        self.detail = Some(detail.into());
         self
     }
 
@@ -215,11 +226,26 @@ impl FormError {
             pointer,
             offset,
             detail: None,
+            resource: None,
         }
     }
 
     pub(crate) fn set_offset(&mut self, offset: Option<u64>) {
         self.offset = offset;
+    }
+
+    /// The same error, located in the registered document `uri` at `pointer` (the
+    /// bundle's pointer translated back, `crate::form::bundle`).
+    pub(crate) fn in_resource(
+        mut self,
+        uri: &str,
+        pointer: String,
+        offset: Option<u64>,
+    ) -> FormError {
+        self.resource = Some(uri.into());
+        self.pointer = pointer;
+        self.offset = offset;
+        self
     }
 
     /// What is wrong.
@@ -232,20 +258,37 @@ impl FormError {
         self.keyword.as_deref()
     }
 
-    /// The JSON Pointer of the offending keyword (or schema) in the form.
+    /// The JSON Pointer of the offending keyword (or schema) in the form, or in the
+    /// document [`FormError::resource`] names.
     pub fn pointer(&self) -> &str {
         &self.pointer
     }
 
     /// The byte offset of the offending keyword's name (or of the parse error) in the
-    /// form, where known.
+    /// form (or the document [`FormError::resource`] names), where known.
     pub fn offset(&self) -> Option<u64> {
         self.offset
     }
 
+    /// The URI of the document given with `FormBuilder::resource` that the error is
+    /// in, as registered; `None` when it is in the form itself.
+    ///
+    /// ```
+    /// let e = formgate::Form::builder()
+    ///     .resource("https://example.com/name.json", br#"{"type":"string","maxLen":3}"#)
+    ///     .compile(br#"{"$ref":"https://example.com/name.json"}"#)
+    ///     .unwrap_err();
+    /// assert_eq!(e.resource(), Some("https://example.com/name.json"));
+    /// assert_eq!((e.keyword(), e.pointer(), e.offset()), (Some("maxLen"), "/maxLen", Some(17)));
+    /// ```
+    pub fn resource(&self) -> Option<&str> {
+        self.resource.as_deref()
+    }
+
     /// More about what is wrong, when the kind alone does not say it: for
     /// [`FormErrorKind::DuplicateIdentifier`], the identifier (as compared, after RFC
-    /// 3986 normalization) and the JSON Pointer of the schema it named first.
+    /// 3986 normalization) and the JSON Pointer of the schema it named first; for
+    /// [`FormErrorKind::RemoteRef`], the URI of the document the `$ref` names.
     pub fn detail(&self) -> Option<&str> {
         self.detail.as_deref()
     }
@@ -254,7 +297,13 @@ impl FormError {
 impl fmt::Display for FormError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let FormErrorKind::Parse(e) = &self.kind {
-            return write!(f, "the form is not strict JSON: {e}");
+            return match &self.resource {
+                Some(uri) => write!(f, "the resource {uri} is not strict JSON: {e}"),
+                None => write!(f, "the form is not strict JSON: {e}"),
+            };
+        }
+        if let Some(uri) = &self.resource {
+            write!(f, "in the resource {uri}: ")?;
         }
         match &self.keyword {
             Some(k) => write!(f, "{:?}: {} at {:?}", k, self.kind, self.pointer)?,

@@ -10,6 +10,7 @@
 //! 2. A `Form` is immutable after compilation, `Send + Sync`; per-call state lives in a
 //!    reusable runtime of the verifier, never in the form.
 
+pub(crate) mod bundle;
 pub(crate) mod check;
 pub(crate) mod compile;
 pub(crate) mod consts;

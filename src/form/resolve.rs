@@ -162,6 +162,19 @@ impl Scopes {
         Ok(())
     }
 
+    /// The absolute URI (normalized, no fragment) of the resource `reference` names,
+    /// written where `base` was in scope; `None` when it is not a URI reference. For a
+    /// `$ref` that [`Scopes::target`] finds outside the form, this is the document it
+    /// would need (`crate::form::bundle`).
+    pub(crate) fn resource_uri(reference: &str, base: &str) -> Option<String> {
+        let (uri, _) = split(reference);
+        if uri.is_empty() {
+            Some(base.to_owned())
+        } else {
+            resolve(uri, base)
+        }
+    }
+
     /// The canonical JSON Pointer of the schema `reference` names, written where `base`
     /// was in scope; `Err` with the kind of compile error when it names nothing in the
     /// form.
@@ -193,7 +206,7 @@ impl Scopes {
 }
 
 /// `text` split at its first `#`: the URI part and the fragment, if there is one.
-fn split(text: &str) -> (&str, Option<&str>) {
+pub(crate) fn split(text: &str) -> (&str, Option<&str>) {
     match text.split_once('#') {
         Some((uri, fragment)) => (uri, Some(fragment)),
         None => (text, None),
@@ -202,7 +215,7 @@ fn split(text: &str) -> (&str, Option<&str>) {
 
 /// `reference` (no fragment) resolved against the absolute `base` and normalized
 /// (invariant 4); `None` when it is not a URI reference.
-fn resolve(reference: &str, base: &str) -> Option<String> {
+pub(crate) fn resolve(reference: &str, base: &str) -> Option<String> {
     let reference = IriReferenceStr::new(reference).ok()?;
     let base = IriAbsoluteStr::new(base).ok()?;
     let resolved = reference.resolve_against(base);

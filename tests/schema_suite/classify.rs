@@ -13,11 +13,14 @@ pub(crate) fn classify(schema: &Value, draft: Draft) -> Vec<String> {
         bases: Vec::new(),
         resources: HashMap::new(),
         anchors: HashMap::new(),
+        walked: Vec::new(),
     };
     walk.schema(schema, "", true);
-    let refs = std::mem::take(&mut walk.refs);
-    for (r, base) in refs {
-        walk.resolve(schema, &r, &base);
+    // Resolving may walk a document of `remotes/`, whose `$ref`s resolve in turn.
+    while !walk.refs.is_empty() {
+        for (r, base) in std::mem::take(&mut walk.refs) {
+            walk.resolve(schema, &r, &base);
+        }
     }
     walk.reasons
 }
@@ -39,6 +42,9 @@ pub(crate) struct Walk {
     pub(crate) resources: HashMap<String, String>,
     /// (resource URI, anchor name) → JSON Pointer of its schema.
     pub(crate) anchors: HashMap<(String, String), String>,
+    /// The documents of `remotes/` walked (indices into [`remotes`]); the pointers of
+    /// document `i` start with `@i`.
+    pub(crate) walked: Vec<usize>,
 }
 
 /// `reference` (no fragment) resolved against `base` (RFC 3986 section 5.2).
@@ -114,10 +120,12 @@ impl Walk {
                         if root {
                             self.resources.clear();
                         }
+                        // A document of `remotes/` whose `$id` is the URI it is
+                        // served at names itself once.
                         if self
                             .resources
                             .insert(resolved.clone(), ptr.to_owned())
-                            .is_some()
+                            .is_some_and(|first| first != ptr)
                         {
                             self.out("the same $id twice");
                         }
@@ -268,9 +276,22 @@ impl Walk {
         }
     }
 
-    /// `$ref` resolves against the base URI in scope to a resource of the document
-    /// (nothing is fetched), then its fragment to a JSON Pointer from that resource's
-    /// root (with `~0`, `~1` and percent-decoding) or to an anchor of it.
+    /// The document `i` of `remotes/`, at `uri`: a resource at that URI (and at its
+    /// own `$id`, if it has one that counts), read in the group's draft. Its root is not
+    /// the group's root: a `$schema` naming another draft there is one below the root.
+    fn walk_remote(&mut self, i: usize, uri: &str, doc: &Value) {
+        self.walked.push(i);
+        let at = format!("@{i}");
+        self.resources.insert(uri.to_owned(), at.clone());
+        self.bases.push(uri.to_owned());
+        self.schema(doc, &at, false);
+        self.bases.pop();
+    }
+
+    /// `$ref` resolves against the base URI in scope to a resource of the document, or
+    /// of a document of `remotes/` (walked when first reached; nothing is fetched), then
+    /// its fragment to a JSON Pointer from that resource's root (with `~0`, `~1` and
+    /// percent-decoding) or to an anchor of it.
     pub(crate) fn resolve(&mut self, root: &Value, r: &str, base: &str) {
         let (uri, fragment) = r.split_once('#').unwrap_or((r, ""));
         let resource = if uri.is_empty() {
@@ -278,6 +299,15 @@ impl Walk {
         } else {
             resolve_uri(uri, base)
         };
+        if let Some(u) = &resource {
+            if !self.resources.contains_key(u) {
+                if let Some((i, remote)) = remote(u) {
+                    if !self.walked.contains(&i) {
+                        self.walk_remote(i, u, &remote.value);
+                    }
+                }
+            }
+        }
         let Some(start) = resource
             .as_ref()
             .and_then(|u| self.resources.get(u))
@@ -308,11 +338,24 @@ impl Walk {
         if self.schemas.contains(&canonical) {
             return;
         }
+        let (document, canonical) = match canonical.strip_prefix('@') {
+            Some(rest) => {
+                let (i, tail) = rest.split_once('/').unwrap_or((rest, ""));
+                let i: usize = i.parse().expect("a remote's index");
+                (&remotes()[i].value, format!("/{tail}"))
+            }
+            None => (root, canonical),
+        };
+        let canonical = if canonical == "/" {
+            String::new()
+        } else {
+            canonical
+        };
         let exists = canonical
             .split('/')
             .skip(1)
             .map(|t| t.replace("~1", "/").replace("~0", "~"))
-            .try_fold(root, |v, t| match v {
+            .try_fold(document, |v, t| match v {
                 Value::Object(m) => m.get(&t),
                 Value::Array(a) => t.parse::<usize>().ok().and_then(|i| a.get(i)),
                 _ => None,

@@ -49,12 +49,14 @@ mod classify;
 #[path = "../common/mod.rs"]
 mod common;
 mod expected;
+mod remotes;
 mod report;
 mod strings;
 
 use checks::*;
 use classify::*;
 use expected::*;
+use remotes::*;
 use report::*;
 use strings::*;
 
@@ -207,9 +209,14 @@ struct Case {
 // The runner.
 
 /// Compile a group's schema as its draft's directory says: the draft is the default
-/// dialect, which the schema's own `$schema` (if any) overrides.
+/// dialect, which the schema's own `$schema` (if any) overrides; the suite's
+/// `remotes/` are registered at [`REMOTE_BASE`].
 fn compile(schema: &[u8], draft: Draft) -> Result<Form, formgate::FormError> {
-    Form::builder()
+    remotes()
+        .iter()
+        .fold(Form::builder(), |b, r| {
+            b.resource(&r.uri, r.bytes.as_slice())
+        })
         .default_dialect(draft.dialect())
         .compile(schema)
 }

@@ -1,0 +1,61 @@
+//! The suite's `remotes/`: the documents its groups name by `http://localhost:1234/...`,
+//! registered with every compile (`FormBuilder::resource`, never fetched) and walked by
+//! the classifier where a group's `$ref` reaches them.
+
+use super::*;
+
+/// The base URI the suite serves `remotes/` at.
+pub(crate) const REMOTE_BASE: &str = "http://localhost:1234/";
+
+/// One document of `remotes/`.
+pub(crate) struct Remote {
+    /// `REMOTE_BASE` and its path under `remotes/`.
+    pub(crate) uri: String,
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) value: Value,
+}
+
+/// Every `*.json` under the suite's `remotes/`, read once; empty without the suite.
+pub(crate) fn remotes() -> &'static [Remote] {
+    static REMOTES: OnceLock<Vec<Remote>> = OnceLock::new();
+    REMOTES.get_or_init(|| {
+        let Some(dir) = common::suite_dir() else {
+            return Vec::new();
+        };
+        let root = dir.join(SUITE).join("remotes");
+        let mut out = Vec::new();
+        let mut todo = vec![root.clone()];
+        while let Some(d) = todo.pop() {
+            let entries =
+                std::fs::read_dir(&d).unwrap_or_else(|e| panic!("reading {}: {e}", d.display()));
+            for entry in entries {
+                let path = entry.expect("a directory entry").path();
+                if path.is_dir() {
+                    todo.push(path);
+                } else if path.extension().is_some_and(|x| x == "json") {
+                    let rel = path.strip_prefix(&root).expect("under remotes/");
+                    let rel: Vec<String> = rel
+                        .components()
+                        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                        .collect();
+                    let bytes = std::fs::read(&path)
+                        .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+                    let value = serde_json::from_slice(&bytes)
+                        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                    out.push(Remote {
+                        uri: format!("{REMOTE_BASE}{}", rel.join("/")),
+                        bytes,
+                        value,
+                    });
+                }
+            }
+        }
+        out.sort_by(|a, b| a.uri.cmp(&b.uri));
+        out
+    })
+}
+
+/// The document of `remotes/` at `uri`, with its index.
+pub(crate) fn remote(uri: &str) -> Option<(usize, &'static Remote)> {
+    remotes().iter().enumerate().find(|(_, r)| r.uri == uri)
+}
