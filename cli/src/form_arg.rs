@@ -1,6 +1,7 @@
 //! Loading the FORM argument: read (bounded) and compile, with limits for its bodies.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use formgate::{Dialect, Form, Limits};
 
@@ -9,8 +10,9 @@ use crate::input::Source;
 /// The largest form read from disk or standard input.
 const MAX_FORM_BYTES: usize = formgate::DEFAULT_MAX_BYTES;
 
-/// `--default-dialect` and `--annotation`, shared by every subcommand that compiles a
-/// form (`#[command(flatten)]` it into the subcommand's arguments).
+/// `--default-dialect`, `--annotation`, `--resource` and `--resource-dir`, shared by
+/// every subcommand that compiles a form (`#[command(flatten)]` it into the
+/// subcommand's arguments).
 #[derive(Debug, Clone, clap::Args)]
 pub(crate) struct CompileArgs {
     /// The dialect of a form without `$schema`: draft4, draft6, draft7, 2019-09 or
@@ -21,7 +23,27 @@ pub(crate) struct CompileArgs {
     /// (repeatable); any other unknown keyword fails the compile
     #[arg(long = "annotation", value_name = "NAME")]
     pub annotations: Vec<String>,
+    /// Register the schema in FILE as the document at URI, for the form's `$ref`s
+    /// (repeatable); nothing is ever fetched, and the documents the form reaches are
+    /// bundled into the published `s`
+    #[arg(long = "resource", value_name = "URI=FILE", value_parser = parse_resource)]
+    pub resources: Vec<Resource>,
+    /// Register every `*.json` file under DIR as the document at BASE_URI followed by
+    /// its path relative to DIR (repeatable)
+    #[arg(long = "resource-dir", value_name = "BASE_URI=DIR", value_parser = parse_resource_dir)]
+    pub resource_dirs: Vec<ResourceDir>,
 }
+
+/// A document given with `--resource`: its URI and bytes, read when the arguments are.
+#[derive(Debug, Clone)]
+pub(crate) struct Resource {
+    uri: String,
+    bytes: Arc<[u8]>,
+}
+
+/// The documents of one `--resource-dir`, in path order.
+#[derive(Debug, Clone)]
+pub(crate) struct ResourceDir(Vec<Resource>);
 
 impl CompileArgs {
     /// A builder with these options and `limits` for the bodies.
@@ -32,8 +54,99 @@ impl CompileArgs {
         for name in &self.annotations {
             b = b.annotation(name.as_str());
         }
+        for r in self.all_resources() {
+            b = b.resource(&r.uri, &*r.bytes);
+        }
         b
     }
+
+    /// The bytes of the document registered at `uri` (as given), to read an error
+    /// located in it.
+    pub(crate) fn resource_bytes(&self, uri: &str) -> Option<&[u8]> {
+        self.all_resources()
+            .find(|r| r.uri == uri)
+            .map(|r| &*r.bytes)
+    }
+
+    fn all_resources(&self) -> impl Iterator<Item = &Resource> {
+        self.resources
+            .iter()
+            .chain(self.resource_dirs.iter().flat_map(|d| d.0.iter()))
+    }
+}
+
+/// `URI=FILE`, the file read (bounded like a form).
+fn parse_resource(s: &str) -> Result<Resource, String> {
+    let (uri, file) = s
+        .split_once('=')
+        .ok_or_else(|| "expected URI=FILE".to_owned())?;
+    Ok(Resource {
+        uri: uri.to_owned(),
+        bytes: read_bounded(Path::new(file))?.into(),
+    })
+}
+
+/// `BASE_URI=DIR`: every `*.json` file under DIR (walked recursively, in path order;
+/// symbolic links are not followed), at BASE_URI, a `/`, and its path relative to DIR
+/// with `/` between the names.
+fn parse_resource_dir(s: &str) -> Result<ResourceDir, String> {
+    let (base, dir) = s
+        .split_once('=')
+        .ok_or_else(|| "expected BASE_URI=DIR".to_owned())?;
+    let base = base.strip_suffix('/').unwrap_or(base);
+    let root = Path::new(dir);
+    let mut files = Vec::new();
+    let mut todo = vec![root.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let entries = std::fs::read_dir(&d).map_err(|e| format!("reading {}: {e}", d.display()))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| format!("reading {}: {e}", d.display()))?;
+            let kind = entry
+                .file_type()
+                .map_err(|e| format!("reading {}: {e}", entry.path().display()))?;
+            let path = entry.path();
+            if kind.is_dir() {
+                todo.push(path);
+            } else if kind.is_file() && path.extension().is_some_and(|x| x == "json") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut out = Vec::with_capacity(files.len());
+    for path in files {
+        let relative = path.strip_prefix(root).expect("walked under DIR");
+        let mut names = Vec::new();
+        for c in relative.components() {
+            let name = c.as_os_str().to_str().ok_or_else(|| {
+                format!(
+                    "{}: a path that is not UTF-8 cannot be a URI",
+                    path.display()
+                )
+            })?;
+            names.push(name);
+        }
+        out.push(Resource {
+            uri: format!("{base}/{}", names.join("/")),
+            bytes: read_bounded(&path)?.into(),
+        });
+    }
+    if out.is_empty() {
+        return Err(format!("no *.json file under {dir}"));
+    }
+    Ok(ResourceDir(out))
+}
+
+/// The file at `path` (a file: `-` is not standard input here), read up to one byte
+/// past [`MAX_FORM_BYTES`], which the compile then refuses as too large.
+fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let limit = u64::try_from(MAX_FORM_BYTES + 1).unwrap_or(u64::MAX);
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit).read_to_end(&mut bytes))
+        .map_err(|e| format!("reading {}: {e}", path.display()))?;
+    Ok(bytes)
 }
 
 fn parse_dialect(s: &str) -> Result<Dialect, String> {

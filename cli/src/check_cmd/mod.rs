@@ -8,9 +8,10 @@
 //! `PATH: cannot read: <error>` on stderr and the other forms are still checked.
 //! `--quiet` drops the per-form lines; `--summary` adds the table of [`summary`].
 //! `--format json` writes each form's line as one JSON object instead:
-//! `{"form","ok":true}`, or `{"form","ok":false,"class","reason","keyword"?,"pointer",
-//! "message"}` for a refusal (`class` is `refused` or `malformed`, `reason` the key
-//! `--summary` counts by), or `{"form","ok":false,"error"}` for one that cannot be read.
+//! `{"form","ok":true}`, or `{"form","ok":false,"class","reason","keyword"?,"resource"?,
+//! "pointer","message"}` for a refusal (`class` is `refused` or `malformed`, `reason`
+//! the key `--summary` counts by, `resource` the `--resource` document the refusal is
+//! in, where `pointer` points), or `{"form","ok":false,"error"}` for one that cannot be read.
 //!
 //! Exit status: 0 when every form compiles, 1 when any is refused or not strict JSON,
 //! 2 when anything could not be read (even if others were refused: their lines and the
@@ -68,6 +69,8 @@ enum Outcome {
         message: String,
         keyword: Option<String>,
         pointer: String,
+        /// The `--resource` document the error is in, if not the form.
+        resource: Option<String>,
     },
     Unreadable(String),
 }
@@ -139,6 +142,7 @@ fn outcome_json(name: &str, outcome: &Outcome) -> String {
             message,
             keyword,
             pointer,
+            resource,
         } => {
             let class = match class {
                 Class::Refused => "refused",
@@ -147,8 +151,11 @@ fn outcome_json(name: &str, outcome: &Outcome) -> String {
             let keyword = keyword
                 .as_deref()
                 .map_or(String::new(), |k| format!(",\"keyword\":{}", q(k)));
+            let resource = resource
+                .as_deref()
+                .map_or(String::new(), |r| format!(",\"resource\":{}", q(r)));
             format!(
-                "{{\"form\":{},\"ok\":false,\"class\":\"{class}\",\"reason\":{}{keyword},\"pointer\":{},\"message\":{}}}",
+                "{{\"form\":{},\"ok\":false,\"class\":\"{class}\",\"reason\":{}{keyword}{resource},\"pointer\":{},\"message\":{}}}",
                 q(name),
                 q(reason),
                 q(pointer),
@@ -228,13 +235,16 @@ fn check(item: &Item, options: &crate::form_arg::CompileArgs) -> Outcome {
     match options.builder(formgate::Limits::default()).compile(&bytes) {
         Ok(_) => Outcome::Compiled,
         Err(e) => {
-            let (class, reason) = reason::classify(&e, &bytes);
+            // The pointer is in the document the error is in.
+            let located = e.resource().and_then(|r| options.resource_bytes(r));
+            let (class, reason) = reason::classify(&e, located.unwrap_or(&bytes));
             Outcome::Failed {
                 class,
                 reason,
                 message: e.to_string(),
                 keyword: e.keyword().map(str::to_owned),
                 pointer: e.pointer().to_owned(),
+                resource: e.resource().map(str::to_owned),
             }
         }
     }
