@@ -36,8 +36,10 @@ export interface FormOptions {
   /** Extension keywords kept verbatim in the published form (`x-order`, ...); any
    * other keyword formgate does not implement is a compile error. */
   annotations?: Iterable<string>;
-  /** Other documents a `$ref` may name, by their URI. Not yet supported by the engine:
-   * a non-empty map throws a `TypeError` rather than being ignored. */
+  /** Other documents a `$ref` may name, by their absolute URI, never fetched: the
+   * documents the form reaches are bundled into it, so `schemaJson` holds all that is
+   * enforced. A `$ref` to a URI given here nor in the form is a `FormError` of kind
+   * `remote-ref`; an error inside a document names it in `FormError.resource`. */
   resources?: Record<string, string | Uint8Array>;
 }
 
@@ -147,10 +149,13 @@ export class FormError extends Error {
   readonly kind: string;
   /** The keyword at fault, or null. */
   readonly keyword: string | null;
-  /** The JSON Pointer of the fault in the schema. */
+  /** The JSON Pointer of the fault in the schema (or in the document `resource`). */
   readonly pointer: string;
-  /** The byte offset in the schema, when known, else null. */
+  /** The byte offset in the schema (or in the document `resource`), when known, else
+   * null. */
   readonly offset: number | null;
+  /** The URI of the `resources` document the fault is in, or null for the schema. */
+  readonly resource: string | null;
   /** More detail (the strictness rule of `malformed`, ...), or null. */
   readonly reason: string | null;
 }

@@ -97,6 +97,7 @@ class FormError extends Error {
     this.keyword = e.keyword ?? null;
     this.pointer = e.pointer;
     this.offset = e.offset ?? null;
+    this.resource = e.resource ?? null;
     this.reason = e.reason ?? null;
   }
 }
@@ -192,10 +193,15 @@ class Form {
         return name;
       });
     }
-    if (o.resources !== undefined && o.resources !== null && Object.keys(o.resources).length > 0) {
-      // Fail closed: the engine cannot yet resolve a $ref into documents given beside
-      // the form, and a resource silently ignored would change what is enforced.
-      throw new TypeError('resources are not supported by this version of formgate: a $ref to another document is refused');
+    if (o.resources !== undefined && o.resources !== null) {
+      if (typeof o.resources !== 'object' || Array.isArray(o.resources)) {
+        throw new TypeError('resources must be an object of URI to schema (a string or a Uint8Array)');
+      }
+      compileOptions.resources = Object.entries(o.resources).map(([uri, doc]) => {
+        if (typeof doc === 'string') return { uri, schema: Buffer.from(doc, 'utf8') };
+        if (doc instanceof Uint8Array) return { uri, schema: Buffer.from(doc.buffer, doc.byteOffset, doc.byteLength) };
+        throw new TypeError(`the resource ${JSON.stringify(uri)} must be a string or a Uint8Array`);
+      });
     }
     const s = body(schema, 'a schema');
     if (s instanceof Rejection) {

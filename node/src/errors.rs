@@ -128,6 +128,9 @@ pub struct NativeFormError {
     pub pointer: String,
     /// The byte offset, when known.
     pub offset: Option<f64>,
+    /// The URI of the `resources` document the fault is in (pointer and offset are
+    /// in it); absent for the form itself.
+    pub resource: Option<String>,
     /// More detail.
     pub reason: Option<String>,
     /// The crate's text of the error.
@@ -141,6 +144,7 @@ impl From<&FormError> for NativeFormError {
             keyword: e.keyword().map(str::to_owned),
             pointer: e.pointer().to_owned(),
             offset: e.offset().map(|o| o as f64),
+            resource: e.resource().map(str::to_owned),
             reason: e.kind().reason(),
             message: e.to_string(),
         }

@@ -45,6 +45,17 @@ pub struct CompileOptions {
     pub default_dialect: Option<String>,
     /// Extension keywords kept verbatim in the published form.
     pub annotations: Option<Vec<String>>,
+    /// Other documents a `$ref` may name (`FormBuilder::resource`), in the order given.
+    pub resources: Option<Vec<NativeResource>>,
+}
+
+/// One document of the `resources` option: its URI and schema bytes.
+#[napi(object)]
+pub struct NativeResource {
+    /// The URI a `$ref` names it by.
+    pub uri: String,
+    /// The schema, as bytes (`index.js` gives a string as its UTF-8).
+    pub schema: Buffer,
 }
 
 /// A limit given from JS: a non-negative integer no larger than `usize`.
@@ -111,6 +122,9 @@ pub fn compile(
         }
         for name in o.annotations.into_iter().flatten() {
             builder = builder.annotation(name);
+        }
+        for r in o.resources.into_iter().flatten() {
+            builder = builder.resource(&r.uri, r.schema.to_vec());
         }
     }
     Ok(match builder.compile(&schema) {

@@ -38,7 +38,8 @@ test('options are checked, never ignored', () => {
   assert.throws(() => new Form('true', { maxDepth: '3' }), TypeError);
   assert.throws(() => new Form('true', { defaultDialect: 'draft5' }), /unknown dialect "draft5"/);
   assert.throws(() => new Form('true', { annotations: 'x-a' }), /not a single string/);
-  assert.throws(() => new Form('true', { resources: { 'https://example.com/a': '{}' } }), /resources are not supported/);
+  assert.throws(() => new Form('true', { resources: ['{}'] }), TypeError);
+  assert.throws(() => new Form('true', { resources: { 'https://example.com/a': 1 } }), TypeError);
   assert.equal(new Form('{"items":[{}]}', { defaultDialect: 'draft7' }).dialect, 'draft7');
   const form = new Form('true', { maxBytes: 10, maxDepth: 2 });
   assert.equal(form.maxBytes, 10);
@@ -308,4 +309,30 @@ test('a Form is frozen, and its inspection shows the dialect and limits', () => 
   assert.ok(Object.isFrozen(form));
   assert.match(require('node:util').inspect(form), /dialect: '2020-12', maxBytes: 1048576, maxDepth: 128/);
   assert.equal(typeof fg.version, 'string');
+});
+
+test('resources: a $ref reaches a document given beside the form, bundled into schemaJson', () => {
+  const money = 'https://example.com/money.json';
+  const schema = `{"type":"object","properties":{"price":{"$ref":"${money}"},"code":{"$ref":"https://example.com/code.json"}}}`;
+  const form = new Form(schema, {
+    resources: { [money]: '{"type":"integer","minimum":0}', 'https://example.com/code.json': Buffer.from('{"type":"string","maxLength":2}') },
+  });
+  assert.equal(form.isValid('{"price":3,"code":"ab"}'), true);
+  assert.equal(form.isValid('{"price":-1}'), false);
+  assert.equal(form.isValid('{"code":"abc"}'), false);
+  const alone = new Form(form.schemaJson);
+  assert.equal(alone.schemaJson, form.schemaJson);
+  assert.equal(alone.isValid('{"price":-1}'), false);
+
+  const unregistered = (() => { try { new Form(schema); } catch (e) { return e; } })();
+  assert.ok(unregistered instanceof FormError);
+  assert.equal(unregistered.kind, 'remote-ref');
+  assert.match(unregistered.message, /https:\/\/example\.com\/money\.json/);
+  assert.equal(unregistered.resource, null);
+
+  const located = (() => {
+    try { new Form(`{"$ref":"${money}"}`, { resources: { [money]: '{"minimum":"0"}' } }); } catch (e) { return e; }
+  })();
+  assert.ok(located instanceof FormError);
+  assert.deepEqual([located.resource, located.pointer, located.keyword, located.offset], [money, '/minimum', 'minimum', 1]);
 });

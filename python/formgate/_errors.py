@@ -24,7 +24,9 @@ class FormError(ValueError):
         keyword: the offending keyword, when one is at fault.
         pointer: the JSON Pointer of the keyword (or schema) in the form.
         offset: the byte offset of the keyword's name (or of the parse error) in the
-            schema, when known.
+            schema (or in the document ``resource``), when known.
+        resource: the URI of the ``resources`` document the fault is in, where
+            ``pointer`` and ``offset`` are; None for the schema itself.
         reason: more about the kind: the strictness rule for ``"malformed"``
             (``"duplicate-key"``), what was expected for ``"invalid-value"``, why a
             pattern is refused, the dialect for ``"ref-sibling"``.
@@ -35,6 +37,7 @@ class FormError(ValueError):
     pointer: str
     offset: Optional[int]
     reason: Optional[str]
+    resource: Optional[str]
 
     def __init__(
         self,
@@ -44,13 +47,15 @@ class FormError(ValueError):
         pointer: str = "",
         offset: Optional[int] = None,
         reason: Optional[str] = None,
+        resource: Optional[str] = None,
     ) -> None:
-        super().__init__(message, kind, keyword, pointer, offset, reason)
+        super().__init__(message, kind, keyword, pointer, offset, reason, resource)
         self.kind = kind
         self.keyword = keyword
         self.pointer = pointer
         self.offset = offset
         self.reason = reason
+        self.resource = resource
 
     def __str__(self) -> str:
         return str(self.args[0])

@@ -40,6 +40,10 @@ class Form:
         annotations: extension keywords (``"x-order"``, ``"example"``) to keep
             verbatim in the published form; they never decide a verdict. Without a
             declaration an unknown keyword fails the compile.
+        resources: other documents a ``$ref`` may name, ``{uri: schema}`` (bytes or
+            str), never fetched. The documents the form reaches are bundled into its
+            ``$defs``, so ``schema_json`` holds all that is enforced; a ``$ref`` to a
+            URI neither here nor in the form raises FormError ``"remote-ref"``.
 
     Raises:
         FormError: the schema does not compile.
@@ -54,6 +58,7 @@ class Form:
         max_depth: Optional[int] = None,
         default_dialect: Optional[str] = None,
         annotations: Optional[Iterable[str]] = (),
+        resources: Optional[Mapping[str, Union[bytes, str]]] = None,
     ) -> None: ...
     def verify(self, body: Body) -> None:
         """Verify a body: strict parse and validation in one pass, no tree built.

@@ -123,6 +123,7 @@ pub(crate) fn form_error(py: Python<'_>, e: &FormError) -> PyErr {
         e.pointer(),
         e.offset(),
         reason,
+        e.resource(),
     );
     match class.call1(args) {
         Ok(instance) => PyErr::from_value(instance),

@@ -21,7 +21,7 @@ use formgate::publish::Message;
 use formgate::{Dialect, Limits};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyMapping, PyString, PyTuple};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyInt, PyMapping, PyString, PyTuple};
 
 use convert::Numbers;
 
@@ -104,14 +104,16 @@ fn limits(max_bytes: Option<usize>, max_depth: Option<usize>) -> Limits {
 
 /// A compiled form: verifies request bodies and publishes itself.
 ///
-/// Form(schema, *, max_bytes=None, max_depth=None, default_dialect=None, annotations=())
+/// Form(schema, *, max_bytes=None, max_depth=None, default_dialect=None, annotations=(),
+///      resources=None)
 /// compiles a JSON Schema (bytes or str, itself strict JSON). Every keyword is
 /// implemented exactly or the compile raises FormError naming the keyword and its JSON
 /// Pointer. max_bytes (default 1 MiB) and max_depth (default 128) bound the bodies;
 /// default_dialect ("draft4", "draft6", "draft7", "2019-09", "2020-12" or a $schema
 /// URI) applies to a schema without $schema; annotations declares extension keywords
-/// kept verbatim in the published form. A Form is immutable and may be shared by
-/// threads.
+/// kept verbatim in the published form; resources ({uri: bytes or str}) are the other
+/// documents a $ref may name, never fetched and bundled into the published form. A
+/// Form is immutable and may be shared by threads.
 #[pyclass(frozen, module = "formgate", name = "Form")]
 struct Form {
     inner: formgate::Form,
@@ -122,7 +124,7 @@ impl Form {
     /// Compile a JSON Schema (strict JSON, as bytes or str) into a form; raises
     /// FormError (see the class documentation).
     #[new]
-    #[pyo3(signature = (schema, *, max_bytes=None, max_depth=None, default_dialect=None, annotations=None))]
+    #[pyo3(signature = (schema, *, max_bytes=None, max_depth=None, default_dialect=None, annotations=None, resources=None))]
     fn new(
         py: Python<'_>,
         schema: &Bound<'_, PyAny>,
@@ -130,6 +132,7 @@ impl Form {
         max_depth: Option<&Bound<'_, PyAny>>,
         default_dialect: Option<&str>,
         annotations: Option<&Bound<'_, PyAny>>,
+        resources: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Form> {
         let text;
         let schema: &[u8] = if let Ok(s) = schema.cast::<PyString>() {
@@ -167,6 +170,30 @@ impl Form {
                     .cast::<PyString>()
                     .map_err(|_| PyTypeError::new_err("every annotation must be a str"))?;
                 builder = builder.annotation(name.to_cow()?.into_owned());
+            }
+        }
+        if let Some(resources) = resources.filter(|r| !r.is_none()) {
+            let map = resources.cast::<PyDict>().map_err(|_| {
+                PyTypeError::new_err(
+                    "resources must be a dict of URI (str) to schema (bytes or str)",
+                )
+            })?;
+            for (uri, doc) in map.iter() {
+                let uri = uri
+                    .cast::<PyString>()
+                    .map_err(|_| PyTypeError::new_err("every resource URI must be a str"))?
+                    .to_cow()?
+                    .into_owned();
+                let bytes: Vec<u8> = if let Ok(s) = doc.cast::<PyString>() {
+                    s.to_cow()?.as_bytes().to_vec()
+                } else if let Ok(b) = doc.cast::<PyBytes>() {
+                    b.as_bytes().to_vec()
+                } else {
+                    return Err(PyTypeError::new_err(format!(
+                        "the resource {uri:?} must be bytes or str"
+                    )));
+                };
+                builder = builder.resource(&uri, bytes);
             }
         }
         let inner = py

@@ -331,3 +331,40 @@ def test_verify_lines_holds_each_line_to_the_limits() -> None:
     assert verdicts[0].kind == "too-large"
     assert verdicts[0].limit == 32
     assert verdicts[1] is None
+
+
+def test_resources_are_reached_by_ref_and_bundled_into_the_published_form():
+    money = "https://example.com/money.json"
+    schema = (
+        '{"type":"object","properties":{"price":{"$ref":"%s"},'
+        '"code":{"$ref":"https://example.com/code.json"}}}' % money
+    )
+    form = formgate.Form(
+        schema,
+        resources={
+            money: b'{"type":"integer","minimum":0}',
+            "https://example.com/code.json": '{"type":"string","maxLength":2}',
+        },
+    )
+    assert form.is_valid(b'{"price":3,"code":"ab"}')
+    assert not form.is_valid(b'{"price":-1}')
+    assert not form.is_valid(b'{"code":"abc"}')
+    alone = formgate.Form(form.schema_json)
+    assert alone.schema_json == form.schema_json
+    assert not alone.is_valid(b'{"price":-1}')
+
+    with pytest.raises(formgate.FormError) as info:
+        formgate.Form(schema)
+    assert info.value.kind == "remote-ref"
+    assert money in str(info.value)
+    assert info.value.resource is None
+
+    with pytest.raises(formgate.FormError) as info:
+        formgate.Form('{"$ref":"%s"}' % money, resources={money: '{"minimum":"0"}'})
+    e = info.value
+    assert (e.resource, e.pointer, e.keyword, e.offset) == (money, "/minimum", "minimum", 1)
+
+    with pytest.raises(TypeError):
+        formgate.Form("true", resources=[("a", "{}")])
+    with pytest.raises(TypeError):
+        formgate.Form("true", resources={money: 1})
