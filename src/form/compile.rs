@@ -266,6 +266,7 @@ impl Compiler<'_> {
                     let (bits, written) = types(value, at)?;
                     node.types = bits;
                     node.types_written = Some((matches!(value, Value::Array(_)), written));
+                    node.integer_by_spelling = self.dialect == Dialect::Draft4;
                 }
                 Keyword::Enum => {
                     let Value::Array(items) = value else {

@@ -374,6 +374,10 @@ pub(crate) struct Node {
     /// `false`: nothing is admitted.
     pub(crate) reject_all: bool,
     pub(crate) types: Types,
+    /// `integer` is tested by spelling, draft-04's definition ("a JSON number without
+    /// a fraction or exponent part": `1.0` and `1e2` are not integers); by value in
+    /// every later dialect.
+    pub(crate) integer_by_spelling: bool,
     /// `type` as written: the names' bits in order, and whether it was an array.
     pub(crate) types_written: Option<(bool, SmallVec<[u8; 2]>)>,
     /// `enum` / `const`: the admitted values (`None`: no restriction). When a node has
@@ -462,6 +466,7 @@ impl Node {
             dependent_schemas: Vec::new(),
             lone_if_evaluates: false,
             in_place: false,
+            integer_by_spelling: false,
             general_only: false,
             asserts_nothing: false,
             landing: NodeId::TRUE,

@@ -67,8 +67,12 @@ fn double_limit() -> String {
 
 /// `form` with every numeric `format` replaced by an `allOf` entry meaning the same:
 /// a value that is no number, or an integer within the range (`float`, `double`: a
-/// number of magnitude below the limit).
+/// number of magnitude below the limit). The formats' integer is one by value in every
+/// dialect (docs/FORMATS.md); draft-04's `"type": "integer"` is one by spelling, so a
+/// draft-04 form says it with `"multipleOf": 1`.
 pub fn for_jsonschema(form: &J) -> J {
+    let draft4 = matches!(form, J::Obj(m) if m.iter().any(|(k, v)|
+        k == "$schema" && matches!(v, J::Str(s) if s.contains("draft-04"))));
     let mut out = form.clone();
     each_schema(&mut out, &mut |m: &mut Members| {
         let Some(i) = m
@@ -82,11 +86,20 @@ pub fn for_jsonschema(form: &J) -> J {
         };
         let (integer, lo, hi) = range(&name).expect("a numeric format");
         let within = if integer {
-            J::obj(&[
-                ("type", J::str("integer")),
-                ("minimum", J::num(&lo)),
-                ("maximum", J::num(&hi)),
-            ])
+            let bounds = [("minimum", J::num(&lo)), ("maximum", J::num(&hi))];
+            if draft4 {
+                J::obj(&[
+                    ("multipleOf", J::num("1")),
+                    bounds[0].clone(),
+                    bounds[1].clone(),
+                ])
+            } else {
+                J::obj(&[
+                    ("type", J::str("integer")),
+                    bounds[0].clone(),
+                    bounds[1].clone(),
+                ])
+            }
         } else {
             let far = J::Arr(vec![
                 J::obj(&[("minimum", J::num(&lo))]),

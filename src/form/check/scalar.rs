@@ -27,6 +27,13 @@ pub(crate) fn check(
             if int_only && !types.has(Types::INTEGER) {
                 return Err(Some(Keyword::Type));
             }
+            // draft-04: an integer is spelt without a fraction or an exponent.
+            if int_only
+                && node.integer_by_spelling
+                && lexeme.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'))
+            {
+                return Err(Some(Keyword::Type));
+            }
             // Short numbers against short bounds, in i128 rather than digit by digit
             // (benches/README.md, optimization `short-numbers`).
             if let Some(n) = short(node, int_only, lexeme) {
