@@ -765,9 +765,14 @@ impl Compiler<'_> {
     /// another document fails the compile, after every such document is listed in
     /// `missing` (so that the builder can bundle them all in one more pass).
     fn resolve_refs(&mut self, missing: &mut Vec<String>) -> Result<()> {
+        let refs = std::mem::take(&mut self.refs);
+        let targets: Vec<_> = refs
+            .iter()
+            .map(|r| self.scopes.target(&r.reference, &r.base))
+            .collect();
         let mut first_remote: Option<FormError> = None;
-        for r in &self.refs {
-            if let Err(FormErrorKind::RemoteRef) = self.scopes.target(&r.reference, &r.base) {
+        for (r, target) in refs.iter().zip(&targets) {
+            if let Err(FormErrorKind::RemoteRef) = target {
                 let uri = Scopes::resource_uri(&r.reference, &r.base).unwrap_or_default();
                 if first_remote.is_none() {
                     first_remote = Some(
@@ -783,11 +788,9 @@ impl Compiler<'_> {
         if let Some(e) = first_remote {
             return Err(e);
         }
-        for r in std::mem::take(&mut self.refs) {
-            let target = self
-                .scopes
-                .target(&r.reference, &r.base)
-                .map_err(|kind| FormError::new(kind, Some("$ref"), r.pointer.clone()))?;
+        for (r, target) in refs.into_iter().zip(targets) {
+            let target =
+                target.map_err(|kind| FormError::new(kind, Some("$ref"), r.pointer.clone()))?;
             let Some(&target) = self.by_pointer.get(&target) else {
                 return Err(FormError::new(
                     FormErrorKind::RefNotFound,
