@@ -159,9 +159,7 @@ impl FormBuilder {
         );
         let compiled = match first {
             Ok(compiled) => compiled,
-            Err(e) if !missing.is_empty() && !self.resources.is_empty() => {
-                self.compile_bundled(schema, &value, missing, e)?
-            }
+            Err(e) if !missing.is_empty() => self.compile_bundled(schema, &value, missing, e)?,
             Err(e) => return Err(self.locate(e, schema, &[])),
         };
         let schema_json =

@@ -59,11 +59,6 @@ impl Registry {
         self.entries.push((uri.into(), normalized, schema));
     }
 
-    /// Whether nothing is registered.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// Invariant 1 for every registration.
     pub(crate) fn check(&self) -> Result<(), FormError> {
         for (i, (given, normalized, _)) in self.entries.iter().enumerate() {
@@ -153,11 +148,7 @@ pub(crate) fn assemble<'a>(
         return (root.clone(), Vec::new());
     };
     let container = dialect.defs_keyword();
-    let id_keyword = if dialect == Dialect::Draft4 {
-        "id"
-    } else {
-        "$id"
-    };
+    let id_keyword = dialect.id_keyword().name();
     let mut members = members.clone();
     let slot = match members.iter().position(|(k, _)| k == container) {
         Some(i) => i,

@@ -81,11 +81,7 @@ impl Scopes {
             // A root without `$id` is the resource at the default base.
             self.resources.insert(base.clone(), at.to_owned());
         }
-        let id_keyword = if dialect == Dialect::Draft4 {
-            Keyword::LegacyId
-        } else {
-            Keyword::Id
-        };
+        let id_keyword = dialect.id_keyword();
         let id = members
             .iter()
             .find(|(k, _)| k == id_keyword.name())

@@ -106,6 +106,15 @@ impl Dialect {
         self < Dialect::Draft2020_12
     }
 
+    /// The keyword naming a resource in this dialect: `id` in draft-04, `$id` after.
+    pub(crate) fn id_keyword(self) -> Keyword {
+        if self == Dialect::Draft4 {
+            Keyword::LegacyId
+        } else {
+            Keyword::Id
+        }
+    }
+
     /// The keyword holding reusable schemas in this dialect.
     pub(crate) fn defs_keyword(self) -> &'static str {
         if self.is_pre_2019() {
