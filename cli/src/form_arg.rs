@@ -86,35 +86,28 @@ fn parse_resource(s: &str) -> Result<Resource, String> {
     })
 }
 
-/// `BASE_URI=DIR`: every `*.json` file under DIR (walked recursively, in path order;
-/// symbolic links are not followed), at BASE_URI, a `/`, and its path relative to DIR
-/// with `/` between the names.
+/// `BASE_URI=DIR`: every `*.json` file under DIR (walked as `check` walks a
+/// directory, [`crate::walk`]), at BASE_URI, a `/`, and its path relative to DIR with
+/// `/` between the names.
 fn parse_resource_dir(s: &str) -> Result<ResourceDir, String> {
     let (base, dir) = s
         .split_once('=')
         .ok_or_else(|| "expected BASE_URI=DIR".to_owned())?;
     let base = base.strip_suffix('/').unwrap_or(base);
     let root = Path::new(dir);
-    let mut files = Vec::new();
-    let mut todo = vec![root.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        let entries = std::fs::read_dir(&d).map_err(|e| format!("reading {}: {e}", d.display()))?;
-        for entry in entries {
-            let entry = entry.map_err(|e| format!("reading {}: {e}", d.display()))?;
-            let kind = entry
-                .file_type()
-                .map_err(|e| format!("reading {}: {e}", entry.path().display()))?;
-            let path = entry.path();
-            if kind.is_dir() {
-                todo.push(path);
-            } else if kind.is_file() && path.extension().is_some_and(|x| x == "json") {
-                files.push(path);
-            }
-        }
+    if !crate::walk::is_dir(root) {
+        return Err(format!("{dir} is not a directory"));
     }
-    files.sort();
-    let mut out = Vec::with_capacity(files.len());
-    for path in files {
+    let mut out = Vec::new();
+    for item in crate::walk::expand(&[root.to_path_buf()]) {
+        let path = match item {
+            crate::walk::Item::Form(Source::File(path)) => path,
+            // Standard input is a form only when named as `-`, never under a directory.
+            crate::walk::Item::Form(Source::Stdin) => continue,
+            crate::walk::Item::Unreadable(path, e) => {
+                return Err(format!("reading {}: {e}", path.display()))
+            }
+        };
         let relative = path.strip_prefix(root).expect("walked under DIR");
         let mut names = Vec::new();
         for c in relative.components() {
@@ -140,13 +133,9 @@ fn parse_resource_dir(s: &str) -> Result<ResourceDir, String> {
 /// The file at `path` (a file: `-` is not standard input here), read up to one byte
 /// past [`MAX_FORM_BYTES`], which the compile then refuses as too large.
 fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let limit = u64::try_from(MAX_FORM_BYTES + 1).unwrap_or(u64::MAX);
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(limit).read_to_end(&mut bytes))
-        .map_err(|e| format!("reading {}: {e}", path.display()))?;
-    Ok(bytes)
+    Source::File(path.to_path_buf())
+        .read(MAX_FORM_BYTES + 1)
+        .map_err(|e| format!("reading {}: {e}", path.display()))
 }
 
 fn parse_dialect(s: &str) -> Result<Dialect, String> {

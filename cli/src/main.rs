@@ -32,6 +32,7 @@ mod serve;
 mod shell_cmd;
 mod unroll_cmd;
 mod verify_cmd;
+mod walk;
 
 use std::process::ExitCode;
 

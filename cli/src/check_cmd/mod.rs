@@ -19,17 +19,16 @@
 
 mod reason;
 mod summary;
-mod walk;
 
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use crate::walk::{self, Item};
 use crate::Status;
 use reason::Class;
 use summary::Summary;
-use walk::Item;
 
 /// The largest form read from disk or standard input.
 const MAX_FORM_BYTES: usize = formgate::DEFAULT_MAX_BYTES;

@@ -1,4 +1,5 @@
-//! Expanding the PATH arguments of `formgate check` into the list of forms to compile.
+//! Expanding path arguments into the `*.json` files they name: the forms of
+//! `formgate check`, the documents of `--resource-dir`.
 //!
 //! A directory is walked recursively for `*.json` files, its entries in byte order of
 //! their names, depth first, so the list (and the output) is the same on every run. A
