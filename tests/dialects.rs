@@ -301,17 +301,42 @@ fn what_a_dialect_lacks_or_ignores_is_refused() {
         ),
         (D19, r#""dependencies":{}"#, UnknownKeyword, "/dependencies"),
         (D19, r#""prefixItems":[{}]"#, UnknownKeyword, "/prefixItems"),
+        // Dynamic scope: each dialect's own keywords, as that dialect defines them.
         (
             D19,
+            r##""$dynamicRef":"#a""##,
+            UnknownKeyword,
+            "/$dynamicRef",
+        ),
+        (
+            D19,
+            r#""$dynamicAnchor":"a""#,
+            UnknownKeyword,
+            "/$dynamicAnchor",
+        ),
+        (
+            D7,
             r##""$recursiveRef":"#""##,
             UnknownKeyword,
             "/$recursiveRef",
         ),
         (
-            D19,
+            D7,
             r#""$recursiveAnchor":true"#,
             UnknownKeyword,
             "/$recursiveAnchor",
+        ),
+        (
+            D19,
+            r##""items":{"$recursiveRef":"#/items"}"##,
+            InvalidValue("\"#\" (the only value 2019-09 defines)"),
+            "/items/$recursiveRef",
+        ),
+        (
+            D19,
+            r#""items":{"$recursiveAnchor":true}"#,
+            InvalidValue("true only at a schema resource's root (beside $id)"),
+            "/items/$recursiveAnchor",
         ),
         (
             D7,

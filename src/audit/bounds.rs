@@ -508,7 +508,7 @@ pub(crate) fn satisfiable(graph: &Graph<'_>) -> Vec<Kinds> {
             let mut k = local_kinds(node, consts, &sat);
             for e in &graph.edges[id.index()] {
                 match e.via {
-                    Via::Ref | Via::AllOf(_) => k &= sat[e.to.index()],
+                    Via::Ref | Via::DynamicRef | Via::AllOf(_) => k &= sat[e.to.index()],
                     _ => {}
                 }
             }
@@ -612,8 +612,7 @@ impl Dp {
             B::Unb,
         ];
         // Graph invariant 2: without the recursive `$ref`s the graph is a DAG.
-        let order =
-            graph.postorder(|from, e| !(e.via == Via::Ref && graph.recursive[from.index()]));
+        let order = graph.postorder(|from, e| !graph.is_recursion(from, e));
         for id in order {
             if id == NodeId::TRUE || id == NodeId::FALSE {
                 continue;
@@ -630,6 +629,7 @@ impl Dp {
                 }
             }
             let recursive_ref = graph.recursive[id.index()];
+            let recursive_dynamic = graph.recursive_dynamic[id.index()];
             let child = |c: NodeId, table: &[[B; 7]], is_recursion: bool| -> [B; 7] {
                 if is_recursion {
                     let mut out = [B::Empty; 7];
@@ -653,6 +653,12 @@ impl Dp {
                 meet(
                     child(r, &size, recursive_ref),
                     child(r, &depth, recursive_ref),
+                );
+            }
+            if let Some(r) = node.dynamic_reference {
+                meet(
+                    child(r, &size, recursive_dynamic),
+                    child(r, &depth, recursive_dynamic),
                 );
             }
             for &c in &node.all_of {

@@ -3,7 +3,8 @@
 //! Invariants:
 //! 1. [`edges`] lists every subschema a node holds, each with the keyword (and index or
 //!    name) that holds it, so an edge can be named by a JSON Pointer ([`Edge::pointer`]).
-//! 2. Every cycle of the graph passes through a `$ref` whose source and target lie in
+//! 2. Every cycle of the graph passes through a `$ref` (or a `$dynamicRef` or
+//!    `$recursiveRef`, which count as one here) whose source and target lie in
 //!    the same strongly connected component: `properties`, `items` & co. only go deeper
 //!    into the form's text, and the compiler rejects cycles of same-instance edges. So
 //!    cutting those `$ref`s ([`Graph::recursive`]) leaves a DAG.
@@ -20,6 +21,9 @@ use crate::form::Form;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Via {
     Ref,
+    /// `$dynamicRef` or `$recursiveRef`, at the target dynamic scope chose
+    /// (`form/dynamic.rs`).
+    DynamicRef,
     AllOf(usize),
     AnyOf(usize),
     OneOf(usize),
@@ -51,6 +55,7 @@ impl Via {
         matches!(
             self,
             Via::Ref
+                | Via::DynamicRef
                 | Via::AllOf(_)
                 | Via::AnyOf(_)
                 | Via::OneOf(_)
@@ -89,6 +94,7 @@ impl Edge {
         let at = &*from.pointer;
         match self.via {
             Via::Ref => pointer::join(at, "$ref"),
+            Via::DynamicRef => pointer::join(at, from.dynamic_keyword().name()),
             Via::AllOf(i) => pointer::join(&pointer::join(at, "allOf"), &i.to_string()),
             Via::AnyOf(i) => pointer::join(&pointer::join(at, "anyOf"), &i.to_string()),
             Via::OneOf(i) => pointer::join(&pointer::join(at, "oneOf"), &i.to_string()),
@@ -134,6 +140,9 @@ pub(crate) fn edges(node: &Node) -> Vec<Edge> {
     let mut push = |to: NodeId, via: Via| out.push(Edge { to, via });
     if let Some(r) = node.reference {
         push(r, Via::Ref);
+    }
+    if let Some(r) = node.dynamic_reference {
+        push(r, Via::DynamicRef);
     }
     for (i, &c) in node.all_of.iter().enumerate() {
         push(c, Via::AllOf(i));
@@ -211,6 +220,9 @@ pub(crate) struct Graph<'f> {
     /// connected component (invariant 2): the edges unrolling multiplies and the
     /// bound computations cut.
     pub(crate) recursive: Vec<bool>,
+    /// `recursive_dynamic[id]`: the same for node `id`'s `$dynamicRef` or
+    /// `$recursiveRef` (which invariant 2 counts as a `$ref`).
+    pub(crate) recursive_dynamic: Vec<bool>,
     /// The strongly connected component of each node over all edges, and whether it is
     /// a cycle (more than one node).
     pub(crate) component: Vec<u32>,
@@ -238,21 +250,36 @@ impl<'f> Graph<'f> {
         let scc = tarjan(n, &all, |id| {
             edges[id.index()].iter().map(|e| e.to).collect()
         });
-        let recursive = (0..n)
-            .map(|i| {
-                nodes[i]
-                    .reference
-                    .is_some_and(|t| scc.cyclic(NodeId(i as u32)) && scc.same(NodeId(i as u32), t))
-            })
-            .collect();
+        // Whether node `i`'s reference `pick` stays in its strongly connected component.
+        let within = |pick: fn(&Node) -> Option<NodeId>| -> Vec<bool> {
+            (0..n)
+                .map(|i| {
+                    let id = NodeId(i as u32);
+                    pick(&nodes[i]).is_some_and(|t| scc.cyclic(id) && scc.same(id, t))
+                })
+                .collect()
+        };
+        let recursive = within(|node| node.reference);
+        let recursive_dynamic = within(|node| node.dynamic_reference);
         let cyclic = (0..n).map(|i| scc.cyclic(NodeId(i as u32))).collect();
         Graph {
             form,
             edges,
             reachable,
             recursive,
+            recursive_dynamic,
             component: scc.component,
             cyclic,
+        }
+    }
+
+    /// Whether the edge `e` of `from` is a recursive reference (invariant 2): the
+    /// edges that cutting leaves a DAG.
+    pub(crate) fn is_recursion(&self, from: NodeId, e: Edge) -> bool {
+        match e.via {
+            Via::Ref => self.recursive[from.index()],
+            Via::DynamicRef => self.recursive_dynamic[from.index()],
+            _ => false,
         }
     }
 

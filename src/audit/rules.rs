@@ -186,7 +186,7 @@ fn structural(graph: &Graph<'_>, sat: &[Kinds]) -> (Vec<Kinds>, Vec<bool>) {
             }
         }
         let mut fixed = node.values.is_some();
-        if let Some(r) = node.reference {
+        for r in node.reference.into_iter().chain(node.dynamic_reference) {
             u &= unbounded[r.index()];
             fixed |= enumerated[r.index()];
         }
@@ -392,7 +392,7 @@ fn report_any_value(report: &mut Report, pointer: String) {
 
 /// The recursive `$ref`s on a cycle that values can actually follow: their cycle's
 /// member and element positions can all hold values.
-fn live_recursion(facts: &Facts<'_>) -> Vec<NodeId> {
+fn live_recursion(facts: &Facts<'_>) -> Vec<(NodeId, Edge)> {
     let graph = &facts.graph;
     let n = graph.edges.len();
     let successors = |id: NodeId| -> Vec<NodeId> {
@@ -403,26 +403,53 @@ fn live_recursion(facts: &Facts<'_>) -> Vec<NodeId> {
             .collect()
     };
     let scc = tarjan(n, &[graph.form.root()], successors);
-    (0..n)
-        .map(|i| NodeId(i as u32))
-        .filter(|&id| {
-            let target = graph.node(id).reference;
-            graph.recursive[id.index()]
-                && scc.cyclic(id)
-                && target.is_some_and(|t| scc.same(id, t) && facts.sat[id.index()] != 0)
-        })
-        .collect()
+    let mut live = Vec::new();
+    for id in (0..n).map(|i| NodeId(i as u32)) {
+        if !scc.cyclic(id) || facts.sat[id.index()] == 0 {
+            continue;
+        }
+        let node = graph.node(id);
+        for (target, via) in [
+            (node.reference, Via::Ref),
+            (node.dynamic_reference, Via::DynamicRef),
+        ] {
+            if let Some(t) = target {
+                if graph.is_recursion(id, Edge { to: t, via }) && scc.same(id, t) {
+                    live.push((id, Edge { to: t, via }));
+                }
+            }
+        }
+    }
+    live
 }
 
 /// `unbounded-recursion`: a `$ref` cycle values can follow without end.
 fn recursion_rule(facts: &Facts<'_>, report: &mut Report) {
-    for id in live_recursion(facts) {
+    // `unroll` refuses a form with dynamic references (`unroll.rs`).
+    let dynamic = facts
+        .graph
+        .form
+        .nodes()
+        .iter()
+        .any(|n| n.dynamic_reference.is_some());
+    let remedy = if dynamic {
+        "formgate unroll does not take dynamic references"
+    } else {
+        "formgate unroll bounds it"
+    };
+    for (id, edge) in live_recursion(facts) {
         let node = facts.graph.node(id);
-        let target = node.reference.map_or("", |t| &*facts.graph.node(t).pointer);
-        report.add(Rule::UnboundedRecursion,
-            pointer::join(&node.pointer, "$ref"),
+        let target = &*facts.graph.node(edge.to).pointer;
+        let keyword = if edge.via == Via::Ref {
+            "$ref"
+        } else {
+            node.dynamic_keyword().name()
+        };
+        report.add(
+            Rule::UnboundedRecursion,
+            edge.pointer(node),
             format!(
-                "$ref to {} recurses without bound: values may nest to any depth (formgate unroll bounds it)",
+                "{keyword} to {} recurses without bound: values may nest to any depth ({remedy})",
                 super::fragment(target)
             ),
         );
@@ -476,6 +503,7 @@ fn unsatisfiable_rule(facts: &Facts<'_>, report: &mut Report) {
         }
         let dead = |c: &NodeId| sat[c.index()] == 0;
         let explained = node.reference.as_ref().is_some_and(dead)
+            || node.dynamic_reference.as_ref().is_some_and(dead)
             || node.all_of.iter().any(dead)
             || (!node.any_of.is_empty() && node.any_of.iter().all(dead))
             || (!node.one_of.is_empty() && node.one_of.iter().all(dead));
@@ -738,8 +766,15 @@ fn anthropic_rules(facts: &Facts<'_>, report: &mut Report) {
     for id in reachable(graph) {
         let node = graph.node(id);
         let at = &*node.pointer;
-        if graph.recursive[id.index()] {
-            let p = pointer::join(at, "$ref");
+        let recursions = [
+            (graph.recursive[id.index()], "$ref"),
+            (
+                graph.recursive_dynamic[id.index()],
+                node.dynamic_keyword().name(),
+            ),
+        ];
+        for (_, keyword) in recursions.into_iter().filter(|(r, _)| *r) {
+            let p = pointer::join(at, keyword);
             if !report.has(Rule::UnboundedRecursion, &p) {
                 report.add(
                     Rule::AnthropicRecursion,

@@ -43,7 +43,7 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 
-use crate::form::error::FormError;
+use crate::form::error::{FormError, FormErrorKind};
 use crate::form::node::{Node, NodeId, Types};
 use crate::form::Form;
 use crate::limits::Limits;
@@ -56,6 +56,17 @@ use super::graph::Graph;
 /// compiling it would give when the copies alone exceed the size of a form (checked
 /// as they are made, so a huge `depth` costs at most that much).
 pub(crate) fn unroll(form: &Form, depth: u32) -> Result<String, FormError> {
+    // Invariant 5 drops the embedded resources dynamic references resolve through.
+    if let Some(node) = form.nodes().iter().find(|n| n.dynamic_reference.is_some()) {
+        let keyword = node.dynamic_keyword().name();
+        return Err(FormError::new(
+            FormErrorKind::NotUnrollable(format!(
+                "{keyword} resolves through the embedded resources an unrolled form drops"
+            )),
+            Some(keyword),
+            crate::form::pointer::join(&node.pointer, keyword),
+        ));
+    }
     let graph = Graph::new(form);
     let text = form.schema_json();
     // The rendered form is strict JSON no larger and no deeper than the form was.

@@ -20,6 +20,7 @@ use crate::parse::value::{write_compact, Value};
 use super::consts::Consts;
 use super::dialect::{self, Legacy};
 use super::discriminator;
+use super::dynamic;
 use super::error::{FormError, FormErrorKind};
 use super::format::Format;
 use super::node::{
@@ -42,7 +43,19 @@ pub(crate) struct Compiled {
     pub(crate) unevaluated: bool,
 }
 
+/// Which keyword a pending reference is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RefKind {
+    /// `$ref`.
+    Static,
+    /// `$dynamicRef` (2020-12).
+    Dynamic,
+    /// `$recursiveRef` (2019-09).
+    Recursive,
+}
+
 struct PendingRef {
+    kind: RefKind,
     node: NodeId,
     /// The `$ref` as written.
     reference: String,
@@ -60,6 +73,13 @@ struct Compiler<'a> {
     consts: Consts,
     by_pointer: HashMap<String, NodeId>,
     refs: Vec<PendingRef>,
+    /// The resource (an index into `resources`) each node was written in; `u32::MAX`
+    /// for the boolean schemas.
+    node_resource: Vec<u32>,
+    /// Resource URIs, by index (2019-09 and later; for dynamic scope).
+    resources: Vec<String>,
+    /// The dynamic references found (`form/dynamic.rs`).
+    dynamic: Vec<dynamic::Edge>,
     /// Base URIs, embedded resources and anchors (`resolve.rs`).
     scopes: Scopes,
     /// Discriminators, checked against their branches once references resolve.
@@ -70,6 +90,17 @@ struct Compiler<'a> {
 }
 
 type Result<T> = std::result::Result<T, FormError>;
+
+impl PendingRef {
+    /// The keyword, for errors.
+    fn name(&self) -> &'static str {
+        match self.kind {
+            RefKind::Static => "$ref",
+            RefKind::Dynamic => "$dynamicRef",
+            RefKind::Recursive => "$recursiveRef",
+        }
+    }
+}
 
 fn err(kind: FormErrorKind, keyword: Keyword, at: &str) -> FormError {
     FormError::new(
@@ -113,6 +144,9 @@ pub(crate) fn compile(
         consts: Consts::default(),
         by_pointer: HashMap::new(),
         refs: Vec::new(),
+        node_resource: vec![u32::MAX, u32::MAX],
+        resources: Vec::new(),
+        dynamic: Vec::new(),
         scopes: Scopes::new(),
         discriminators: Vec::new(),
         bool_ok: false,
@@ -130,6 +164,7 @@ pub(crate) fn compile(
         }
     }
     c.resolve_refs(missing)?;
+    let root_id = c.specialize(root_id)?;
     c.check_cycles()?;
     c.check_expansion()?;
     for node in &mut c.nodes {
@@ -206,6 +241,8 @@ impl Compiler<'_> {
                 self.by_pointer.insert(at.to_owned(), id);
                 let has_ref = members.iter().any(|(k, _)| k == "$ref");
                 self.scopes.enter(members, at, self.dialect, has_ref)?;
+                let resource = self.resource_index();
+                self.node_resource.push(resource);
                 let node = self.node(id, members, at, is_root)?;
                 self.scopes.leave();
                 self.nodes[id.index()] = node;
@@ -557,13 +594,22 @@ impl Compiler<'_> {
                 Keyword::AllOf => node.all_of = self.schema_list(value, kw, at)?,
                 Keyword::AnyOf => node.any_of = self.schema_list(value, kw, at)?,
                 Keyword::OneOf => node.one_of = self.schema_list(value, kw, at)?,
-                Keyword::Ref => {
+                Keyword::Ref | Keyword::DynamicRef | Keyword::RecursiveRef => {
                     let Value::String(reference) = value else {
                         return Err(invalid(kw, at, "a string"));
                     };
+                    // 2019-09 defines `$recursiveRef` for the value "#" alone.
+                    if kw == Keyword::RecursiveRef && reference != "#" {
+                        return Err(invalid(kw, at, "\"#\" (the only value 2019-09 defines)"));
+                    }
                     // Resolved once every identifier of the form is known (a `$ref`
                     // may name a resource or anchor written after it).
                     self.refs.push(PendingRef {
+                        kind: match kw {
+                            Keyword::Ref => RefKind::Static,
+                            Keyword::DynamicRef => RefKind::Dynamic,
+                            _ => RefKind::Recursive,
+                        },
                         node: id,
                         reference: reference.to_string(),
                         base: self.scopes.base().to_owned(),
@@ -592,7 +638,11 @@ impl Compiler<'_> {
                     verbatim = Some(json(value));
                 }
                 // Read, checked and recorded by `Scopes::enter`.
-                Keyword::Id | Keyword::LegacyId | Keyword::Anchor => {
+                Keyword::Id
+                | Keyword::LegacyId
+                | Keyword::Anchor
+                | Keyword::DynamicAnchor
+                | Keyword::RecursiveAnchor => {
                     verbatim = Some(json(value));
                 }
                 Keyword::Title | Keyword::Description | Keyword::Comment => {
@@ -776,7 +826,7 @@ impl Compiler<'_> {
                 let uri = Scopes::resource_uri(&r.reference, &r.base).unwrap_or_default();
                 if first_remote.is_none() {
                     first_remote = Some(
-                        FormError::new(FormErrorKind::RemoteRef, Some("$ref"), r.pointer.clone())
+                        FormError::new(FormErrorKind::RemoteRef, Some(r.name()), r.pointer.clone())
                             .with_detail(format!("{uri} is neither in the form nor registered")),
                     );
                 }
@@ -790,17 +840,105 @@ impl Compiler<'_> {
         }
         for (r, target) in refs.into_iter().zip(targets) {
             let target =
-                target.map_err(|kind| FormError::new(kind, Some("$ref"), r.pointer.clone()))?;
+                target.map_err(|kind| FormError::new(kind, Some(r.name()), r.pointer.clone()))?;
             let Some(&target) = self.by_pointer.get(&target) else {
                 return Err(FormError::new(
                     FormErrorKind::RefNotFound,
-                    Some("$ref"),
+                    Some(r.name()),
                     r.pointer,
                 ));
             };
-            self.nodes[r.node.index()].reference = Some(target);
+            match r.kind {
+                RefKind::Static => self.nodes[r.node.index()].reference = Some(target),
+                RefKind::Dynamic | RefKind::Recursive => {
+                    self.nodes[r.node.index()].dynamic_reference = Some(target);
+                    if let Some(anchor) = self.dynamic_anchor(&r, target) {
+                        self.dynamic.push(dynamic::Edge {
+                            node: r.node,
+                            anchor,
+                        });
+                    }
+                }
+            }
         }
         Ok(())
+    }
+
+    /// The index of the resource in scope, interned.
+    fn resource_index(&mut self) -> u32 {
+        let base = self.scopes.base();
+        match self.resources.iter().position(|r| r == base) {
+            Some(i) => i as u32,
+            None => {
+                self.resources.push(base.to_owned());
+                self.resources.len() as u32 - 1
+            }
+        }
+    }
+
+    /// The anchor name by which a `$dynamicRef` or `$recursiveRef` is dynamic, when it
+    /// is: a `$dynamicRef` whose fragment is a plain name and whose initial target is
+    /// the `$dynamicAnchor` of that name (2020-12 §8.2.3.2); a `$recursiveRef` whose
+    /// initial target, its resource's root, has `$recursiveAnchor: true` (2019-09
+    /// §8.2.4.2). `$recursiveAnchor` is kept as the anchor named "" (no 2020-12 name
+    /// is empty). Any other one is a plain reference to its initial target.
+    fn dynamic_anchor(&self, r: &PendingRef, target: NodeId) -> Option<String> {
+        let uri = Scopes::resource_uri(&r.reference, &r.base)?;
+        if r.kind == RefKind::Recursive {
+            let anchored = self.scopes.recursive_anchors().contains(&uri);
+            return anchored.then(String::new);
+        }
+        let (_, fragment) = super::resolve::split(&r.reference);
+        let fragment = fragment.filter(|f| !f.is_empty() && !f.starts_with('/'))?;
+        let name = pointer::percent_decode(fragment)?;
+        let at = &*self.nodes[target.index()].pointer;
+        self.scopes
+            .dynamic_anchors()
+            .iter()
+            .any(|((res, n), p)| *res == uri && *n == name && p == at)
+            .then_some(name)
+    }
+
+    /// Give each dynamic scope a path can have its own copies of the nodes whose
+    /// verdict depends on it (`form/dynamic.rs`); returns the root to verify from.
+    fn specialize(&mut self, root: NodeId) -> Result<NodeId> {
+        if self.dynamic.is_empty() {
+            return Ok(root);
+        }
+        let mut anchors: Vec<dynamic::Anchor> = Vec::new();
+        for ((resource, name), at) in self.scopes.dynamic_anchors() {
+            if let (Some(r), Some(&node)) = (
+                self.resources.iter().position(|x| x == resource),
+                self.by_pointer.get(at),
+            ) {
+                anchors.push(dynamic::Anchor {
+                    resource: r as u32,
+                    name: name.clone(),
+                    node,
+                });
+            }
+        }
+        for resource in self.scopes.recursive_anchors() {
+            let root_at = self.scopes.resource_root(resource);
+            if let (Some(r), Some(&node)) = (
+                self.resources.iter().position(|x| x == resource),
+                root_at.and_then(|p| self.by_pointer.get(p)),
+            ) {
+                anchors.push(dynamic::Anchor {
+                    resource: r as u32,
+                    name: String::new(),
+                    node,
+                });
+            }
+        }
+        let edges = std::mem::take(&mut self.dynamic);
+        dynamic::specialize(
+            &mut self.nodes,
+            &mut self.node_resource,
+            root,
+            &edges,
+            &anchors,
+        )
     }
 
     /// Invariant 4, second half: no cycle through same-instance edges. Iterative DFS with
@@ -817,6 +955,7 @@ impl Compiler<'_> {
             node.for_each_in_place(|c, via| {
                 let kw = match via {
                     Via::All if Some(c) == node.reference => Keyword::Ref,
+                    Via::All if Some(c) == node.dynamic_reference => node.dynamic_keyword(),
                     Via::All => Keyword::AllOf,
                     Via::Any => Keyword::AnyOf,
                     Via::One => Keyword::OneOf,

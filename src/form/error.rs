@@ -51,8 +51,10 @@ pub enum FormErrorKind {
     /// schema it named first.
     DuplicateIdentifier,
     /// A subschema whose in-place applicators (`$ref`, `allOf`, `anyOf`, `oneOf`)
-    /// reach more than 100,000 subschemas on one value (shared `$ref`s counted once per path): verifying a single value
-    /// against it would cost that much, so the form is refused (bounded work).
+    /// reach more than 100,000 subschemas on one value (shared `$ref`s counted once per
+    /// path): verifying a single value against it would cost that much, so the form is
+    /// refused (bounded work). Also a form whose dynamic scopes (`$dynamicRef`,
+    /// `$recursiveRef`) would need more than 100,000 schemas compiled for them.
     ExpansionTooLarge,
     /// A `$ref` with a sibling keyword that is not an annotation, in a dialect that
     /// ignores every sibling of `$ref` (draft-04, draft-06, draft-07): the form would
@@ -60,7 +62,7 @@ pub enum FormErrorKind {
     /// named is the sibling.
     RefSibling(Dialect),
     /// A name given to `FormBuilder::annotation` that is a keyword of the vocabulary
-    /// or one formgate refuses by name (`unevaluatedProperties`, `$dynamicRef`...):
+    /// or one formgate refuses by name (`unevaluatedProperties`, `$vocabulary`...):
     /// only keywords no dialect defines may be declared annotations.
     NotDeclarable,
     /// A `contentEncoding` other than `base64`, or a `contentMediaType` other than
@@ -74,6 +76,11 @@ pub enum FormErrorKind {
     /// absolute, has a fragment or was given twice, or its schema is neither an object
     /// nor a boolean; the text says which.
     InvalidResource(String),
+    /// [`Form::unroll`](crate::Form::unroll) of a form it cannot rewrite exactly: one
+    /// with `$dynamicRef` or `$recursiveRef`, whose targets depend on the embedded
+    /// resources an unrolled form drops. The text says which keyword, and
+    /// [`FormError::pointer`] where.
+    NotUnrollable(String),
 }
 
 impl FormErrorKind {
@@ -115,6 +122,7 @@ impl FormErrorKind {
             FormErrorKind::UnsupportedContent => "unsupported-content",
             FormErrorKind::ContentSchemaAlone => "content-schema-alone",
             FormErrorKind::InvalidResource(_) => "invalid-resource",
+            FormErrorKind::NotUnrollable(_) => "not-unrollable",
         }
     }
 
@@ -131,7 +139,8 @@ impl FormErrorKind {
             FormErrorKind::InvalidValue(what) => Some((*what).to_owned()),
             FormErrorKind::InvalidPattern(why)
             | FormErrorKind::Discriminator(why)
-            | FormErrorKind::InvalidResource(why) => Some(why.clone()),
+            | FormErrorKind::InvalidResource(why)
+            | FormErrorKind::NotUnrollable(why) => Some(why.clone()),
             FormErrorKind::RefSibling(d) => Some(d.name().to_owned()),
             _ => None,
         }
@@ -180,6 +189,7 @@ impl fmt::Display for FormErrorKind {
                 "keyword beside $ref, which {d} ignores (move it into an allOf with the $ref)"
             ),
             FormErrorKind::InvalidResource(why) => write!(f, "invalid resource: {why}"),
+            FormErrorKind::NotUnrollable(why) => write!(f, "cannot be unrolled: {why}"),
         }
     }
 }

@@ -16,6 +16,7 @@ pub(crate) mod compile;
 pub(crate) mod consts;
 pub(crate) mod dialect;
 pub(crate) mod discriminator;
+pub(crate) mod dynamic;
 pub(crate) mod error;
 pub(crate) mod format;
 pub(crate) mod memory;

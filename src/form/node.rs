@@ -395,6 +395,10 @@ pub(crate) struct Node {
     pub(crate) any_of: SmallVec<[NodeId; 2]>,
     pub(crate) one_of: SmallVec<[NodeId; 2]>,
     pub(crate) reference: Option<NodeId>,
+    /// `$dynamicRef` (2020-12) or `$recursiveRef` (2019-09): the schema it resolves to
+    /// on every path that reaches this node (the compiler gives each dynamic scope a
+    /// path can have its own copy of the nodes it changes: `form/dynamic.rs`).
+    pub(crate) dynamic_reference: Option<NodeId>,
     /// `not`: the value must not meet this schema.
     pub(crate) not: Option<NodeId>,
     /// `if`, `then`, `else` as written (each applies only as 2020-12 says: `then` and
@@ -459,6 +463,7 @@ impl Node {
             any_of: SmallVec::new(),
             one_of: SmallVec::new(),
             reference: None,
+            dynamic_reference: None,
             not: None,
             if_: None,
             then_: None,
@@ -486,12 +491,76 @@ impl Node {
         (self.asserts_nothing && others == 1).then_some(target)
     }
 
+    /// The keyword that wrote `dynamic_reference`: `$recursiveRef` or `$dynamicRef`.
+    pub(crate) fn dynamic_keyword(&self) -> Keyword {
+        if self
+            .order
+            .iter()
+            .any(|(k, _)| *k == Some(Keyword::RecursiveRef))
+        {
+            Keyword::RecursiveRef
+        } else {
+            Keyword::DynamicRef
+        }
+    }
+
+    /// Every subschema this node applies, to the value or to a part of it, as a place
+    /// to change: every `NodeId` the node holds but its `$defs` (which apply to
+    /// nothing) and `landing` (cached later). A field added to [`Node`] that holds a
+    /// subschema belongs here.
+    pub(crate) fn for_each_applied_mut(&mut self, mut f: impl FnMut(&mut NodeId)) {
+        if let Some(o) = self.object.as_deref_mut() {
+            o.members
+                .iter_mut()
+                .filter_map(|m| m.schema.as_mut())
+                .for_each(&mut f);
+            o.additional.iter_mut().for_each(&mut f);
+            o.pattern_properties.iter_mut().for_each(|(_, n)| f(n));
+            o.property_names.iter_mut().for_each(&mut f);
+            o.unevaluated.iter_mut().for_each(&mut f);
+        }
+        if let Some(a) = self.array.as_deref_mut() {
+            a.prefix.iter_mut().for_each(&mut f);
+            a.items.iter_mut().for_each(&mut f);
+            a.contains.iter_mut().for_each(&mut f);
+            a.unevaluated.iter_mut().for_each(&mut f);
+        }
+        if let Some(c) = self
+            .string
+            .as_deref_mut()
+            .and_then(|s| s.content.as_deref_mut())
+        {
+            c.schema.iter_mut().for_each(&mut f);
+        }
+        if let Some(l) = self.legacy.as_deref_mut() {
+            l.additional_items.iter_mut().for_each(&mut f);
+        }
+        self.reference.iter_mut().for_each(&mut f);
+        self.dynamic_reference.iter_mut().for_each(&mut f);
+        self.all_of.iter_mut().for_each(&mut f);
+        self.any_of.iter_mut().for_each(&mut f);
+        self.one_of.iter_mut().for_each(&mut f);
+        for n in [
+            &mut self.not,
+            &mut self.if_,
+            &mut self.then_,
+            &mut self.else_,
+        ] {
+            n.iter_mut().for_each(&mut f);
+        }
+        self.dependent_schemas.iter_mut().for_each(|(_, n)| f(n));
+    }
+
     /// Every subschema this node applies to the same value, with how its verdict
-    /// combines, in a fixed order: `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`,
-    /// `then`, `else`, `dependentSchemas`. `then` and `else` only beside `if`, and `if`
-    /// only beside one of them (alone it decides nothing).
+    /// combines, in a fixed order: `$ref`, `$dynamicRef` (or `$recursiveRef`),
+    /// `allOf`, `anyOf`, `oneOf`, `not`, `if`, `then`, `else`, `dependentSchemas`.
+    /// `then` and `else` only beside `if`, and `if` only beside one of them (alone it
+    /// decides nothing).
     pub(crate) fn for_each_in_place(&self, mut f: impl FnMut(NodeId, Via)) {
         if let Some(r) = self.reference {
+            f(r, Via::All);
+        }
+        if let Some(r) = self.dynamic_reference {
             f(r, Via::All);
         }
         self.all_of.iter().for_each(|&n| f(n, Via::All));

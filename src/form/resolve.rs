@@ -46,6 +46,11 @@ pub(crate) struct Scopes {
     resources: HashMap<String, String>,
     /// (resource URI, anchor name) → the JSON Pointer of the schema it names.
     anchors: HashMap<(String, String), String>,
+    /// The `$dynamicAnchor`s (2020-12) among `anchors`, each (resource URI, name) →
+    /// JSON Pointer, in the order written.
+    dynamic: Vec<((String, String), String)>,
+    /// The resources whose root says `$recursiveAnchor: true` (2019-09).
+    recursive: Vec<String>,
     /// The base URI in scope for each schema being compiled, innermost last.
     stack: Vec<String>,
 }
@@ -57,6 +62,8 @@ impl Scopes {
         Scopes {
             resources: HashMap::new(),
             anchors: HashMap::new(),
+            dynamic: Vec::new(),
+            recursive: Vec::new(),
             stack: Vec::new(),
         }
     }
@@ -88,6 +95,7 @@ impl Scopes {
             .map(|(_, v)| v);
         // Invariant 2.
         let id = id.filter(|_| !(has_ref && dialect.is_pre_2019()));
+        let mut is_resource = is_root;
         if let Some(value) = id {
             let Value::String(text) = value else {
                 return Err(invalid(id_keyword, at, "a string"));
@@ -110,6 +118,7 @@ impl Scopes {
                     )));
                 }
                 base = resolved;
+                is_resource = true;
             }
             match fragment {
                 None | Some("") => {}
@@ -139,6 +148,37 @@ impl Scopes {
                 self.anchor(&base, name, Keyword::Anchor, at)?;
             }
         }
+        if dialect == Dialect::Draft2020_12 {
+            if let Some((_, value)) = members.iter().find(|(k, _)| k == "$dynamicAnchor") {
+                let name = match value {
+                    Value::String(name) if is_anchor_name(name, dialect) => name,
+                    _ => return Err(invalid(Keyword::DynamicAnchor, at, "an anchor name")),
+                };
+                // A `$dynamicAnchor` is a plain anchor too (`$ref: "#name"` finds it).
+                self.anchor(&base, name, Keyword::DynamicAnchor, at)?;
+                self.dynamic
+                    .push(((base.clone(), name.to_string()), at.to_owned()));
+            }
+        }
+        if dialect == Dialect::Draft2019_09 {
+            if let Some((_, value)) = members.iter().find(|(k, _)| k == "$recursiveAnchor") {
+                let Value::Bool(on) = value else {
+                    return Err(invalid(Keyword::RecursiveAnchor, at, "a boolean"));
+                };
+                // Only a resource's root is ever the target of `$recursiveRef` ("#"):
+                // elsewhere the anchor would be ignored, so it is refused.
+                if *on && !is_resource {
+                    return Err(invalid(
+                        Keyword::RecursiveAnchor,
+                        at,
+                        "true only at a schema resource's root (beside $id)",
+                    ));
+                }
+                if *on {
+                    self.recursive.push(base.clone());
+                }
+            }
+        }
         self.stack.push(base);
         Ok(())
     }
@@ -156,6 +196,22 @@ impl Scopes {
             )));
         }
         Ok(())
+    }
+
+    /// Every `$dynamicAnchor` of the form: ((resource URI, name), JSON Pointer of the
+    /// schema holding it), in the order written.
+    pub(crate) fn dynamic_anchors(&self) -> &[((String, String), String)] {
+        &self.dynamic
+    }
+
+    /// The resources whose root has `$recursiveAnchor: true`.
+    pub(crate) fn recursive_anchors(&self) -> &[String] {
+        &self.recursive
+    }
+
+    /// The JSON Pointer of the root of the resource with this URI.
+    pub(crate) fn resource_root(&self, uri: &str) -> Option<&str> {
+        self.resources.get(uri).map(String::as_str)
     }
 
     /// The absolute URI (normalized, no fragment) of the resource `reference` names,

@@ -277,6 +277,20 @@ pub enum Keyword {
     LegacyId,
     /// `$anchor` (2019-09 and later): a plain-name fragment for the schema holding it.
     Anchor,
+    /// `$dynamicRef` (2020-12): the value meets the schema a `$dynamicAnchor` of the
+    /// dynamic scope names, resolved exactly as the specification says (for each path
+    /// of resources the form can take, at compile time).
+    DynamicRef,
+    /// `$dynamicAnchor` (2020-12): a plain-name fragment, like `$anchor`, that a
+    /// `$dynamicRef` may resolve to from anywhere in the dynamic scope.
+    DynamicAnchor,
+    /// `$recursiveRef` (2019-09, the value `"#"` only): the value meets the outermost
+    /// resource of the dynamic scope with `$recursiveAnchor: true`, or the current
+    /// resource when its root has no such anchor.
+    RecursiveRef,
+    /// `$recursiveAnchor` (2019-09): whether a resource's root may be the target of a
+    /// `$recursiveRef` from the dynamic scope.
+    RecursiveAnchor,
     /// `discriminator`: OpenAPI's hint of which `oneOf`/`anyOf` branch a value takes,
     /// by one of its properties; compiled only when it agrees with the branches, and
     /// never deciding a verdict.
@@ -308,13 +322,7 @@ pub enum Keyword {
 /// Names of JSON Schema keywords (of any dialect) and of constructs formgate refuses
 /// by name, which no form may declare an annotation: declaring them would silently
 /// drop what they assert. Vocabulary keywords are refused through [`Keyword::from_name`].
-pub(crate) const NOT_DECLARABLE: &[&str] = &[
-    "$dynamicAnchor",
-    "$dynamicRef",
-    "$recursiveAnchor",
-    "$recursiveRef",
-    "$vocabulary",
-];
+pub(crate) const NOT_DECLARABLE: &[&str] = &["$vocabulary"];
 
 /// Whether `name` may be declared an annotation: no keyword of any dialect, and not
 /// refused by name.
@@ -325,7 +333,7 @@ pub(crate) fn declarable(name: &str) -> bool {
 impl Keyword {
     /// Every keyword, in the order the vocabulary lists them; not [`Keyword::False`],
     /// which no name in a form looks up.
-    pub(crate) const ALL: [Keyword; 59] = [
+    pub(crate) const ALL: [Keyword; 63] = [
         Keyword::Type,
         Keyword::Enum,
         Keyword::Const,
@@ -379,6 +387,10 @@ impl Keyword {
         Keyword::Id,
         Keyword::LegacyId,
         Keyword::Anchor,
+        Keyword::DynamicRef,
+        Keyword::DynamicAnchor,
+        Keyword::RecursiveRef,
+        Keyword::RecursiveAnchor,
         Keyword::Discriminator,
         Keyword::Dependencies,
         Keyword::AdditionalItems,
@@ -444,6 +456,10 @@ impl Keyword {
             Keyword::Schema => "$schema",
             Keyword::Id => "$id",
             Keyword::Anchor => "$anchor",
+            Keyword::DynamicRef => "$dynamicRef",
+            Keyword::DynamicAnchor => "$dynamicAnchor",
+            Keyword::RecursiveRef => "$recursiveRef",
+            Keyword::RecursiveAnchor => "$recursiveAnchor",
             Keyword::Discriminator => "discriminator",
             Keyword::LegacyId => "id",
             Keyword::Dependencies => "dependencies",
@@ -510,7 +526,10 @@ impl Keyword {
             | Keyword::MaxContains
             | Keyword::Deprecated
             | Keyword::ContentSchema => dialect >= Draft2019_09,
-            Keyword::PrefixItems => dialect == Draft2020_12,
+            Keyword::PrefixItems | Keyword::DynamicRef | Keyword::DynamicAnchor => {
+                dialect == Draft2020_12
+            }
+            Keyword::RecursiveRef | Keyword::RecursiveAnchor => dialect == Draft2019_09,
             _ => true,
         }
     }
@@ -526,7 +545,7 @@ mod tests {
             assert_eq!(Keyword::from_name(k.name()), Some(k));
         }
         assert_eq!(Keyword::from_name("propertiez"), None);
-        assert_eq!(Keyword::from_name("$dynamicRef"), None);
+        assert_eq!(Keyword::from_name("$vocabulary"), None);
         // The boolean schema has a name, but a form cannot write it as a keyword.
         assert_eq!(Keyword::False.name(), "false");
         assert_eq!(Keyword::from_name("false"), None);

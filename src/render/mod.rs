@@ -298,6 +298,10 @@ impl Renderer<'_> {
             | Keyword::Id
             | Keyword::LegacyId
             | Keyword::Anchor
+            | Keyword::DynamicRef
+            | Keyword::DynamicAnchor
+            | Keyword::RecursiveRef
+            | Keyword::RecursiveAnchor
             | Keyword::ContentEncoding
             | Keyword::ContentMediaType
             | Keyword::Discriminator => out.push_str(missing),

@@ -111,9 +111,14 @@ pub(crate) fn classifier_reads_design_vocabulary() {
         classify(&json!({"prefixItems": [{}]}), d19),
         ["keyword prefixItems outside 2019-09"]
     );
+    assert!(classify(
+        &json!({"$recursiveAnchor": true, "items": {"$recursiveRef": "#"}}),
+        d19
+    )
+    .is_empty());
     assert_eq!(
-        classify(&json!({"$recursiveRef": "#"}), d19),
-        ["keyword $recursiveRef"]
+        classify(&json!({"$dynamicRef": "#a"}), d19),
+        ["keyword $dynamicRef outside 2019-09"]
     );
 }
 

@@ -143,6 +143,13 @@ impl Walk {
                 }
             }
         }
+        if d == Draft::D2020 {
+            // A `$dynamicAnchor` is also a plain anchor.
+            if let Some(name) = obj.get("$dynamicAnchor").and_then(Value::as_str) {
+                self.anchors
+                    .insert((base.clone(), name.to_owned()), ptr.to_owned());
+            }
+        }
         if d >= Draft::D2019 {
             if let Some(anchor) = obj.get("$anchor") {
                 match anchor.as_str() {
@@ -399,8 +406,12 @@ pub(crate) enum Kind {
 }
 
 /// Keywords of some draft: outside the others' vocabularies.
-pub(crate) const KNOWN_ELSEWHERE: [&str; 20] = [
+pub(crate) const KNOWN_ELSEWHERE: [&str; 24] = [
     "id",
+    "$dynamicRef",
+    "$dynamicAnchor",
+    "$recursiveRef",
+    "$recursiveAnchor",
     "$id",
     "const",
     "contains",
@@ -433,6 +444,11 @@ pub(crate) fn keyword_kind(k: &str, d: Draft) -> Option<Kind> {
         "allOf" | "anyOf" | "oneOf" => Kind::SchemaList,
         "items" => Kind::Items,
         "$ref" => Kind::Ref,
+        // Dynamic scope: the initial target resolves as `$ref` does.
+        "$dynamicRef" if d == D2020 => Kind::Ref,
+        "$recursiveRef" if d == D2019 => Kind::Ref,
+        "$dynamicAnchor" if d == D2020 => Kind::Data,
+        "$recursiveAnchor" if d == D2019 => Kind::Data,
         "format" => Kind::Format,
         "pattern" => Kind::Pattern,
         "$schema" => Kind::Schema_,

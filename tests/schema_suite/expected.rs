@@ -4,15 +4,15 @@ use super::*;
 
 pub(crate) const EXPECTED: Counts = Counts {
     groups: 1705,
-    compiled: 1601,
-    out_refused: 104,
+    compiled: 1637,
+    out_refused: 68,
     out_compiled: 0,
     in_refused_decided: 0,
     in_refused_undecided: 0,
-    right: 7984,
+    right: 8074,
     wrong: 0,
     decided: 40,
-    not_run: 303,
+    not_run: 213,
 };
 
 /// The trials `pattern/<file>`: groups whose schema is a lone `pattern`, their string
@@ -34,7 +34,6 @@ pub(crate) const FORMAT_EXPECTED: StringCounts = StringCounts {
 /// may count under several reasons).
 pub(crate) const REFUSAL_REASONS: &[(&str, usize)] = &[
     ("$ref to a value that is not a schema of the vocabulary", 10),
-    ("$ref to an anchor nothing defines", 1),
     ("$ref to another document", 10),
     ("$ref with sibling keywords in draft-04", 2),
     ("$ref with sibling keywords in draft-06", 2),
@@ -45,10 +44,6 @@ pub(crate) const REFUSAL_REASONS: &[(&str, usize)] = &[
     ("format \"unknown\"", 5),
     ("keyword $comment outside draft-04", 3),
     ("keyword $comment outside draft-06", 8),
-    ("keyword $dynamicAnchor", 22),
-    ("keyword $dynamicRef", 23),
-    ("keyword $recursiveAnchor", 11),
-    ("keyword $recursiveRef", 11),
     ("keyword array_of_schemas", 4),
     ("keyword const outside draft-04", 1),
     ("keyword dependencies outside 2019-09", 7),

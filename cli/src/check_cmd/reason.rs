@@ -123,7 +123,7 @@ mod tests {
     fn keys_name_what_the_form_needs() {
         let refused = |form: &str, want: &str| assert_eq!(key(form), (Class::Refused, want.into()));
         refused(
-            r##"{"$dynamicRef":"#"}"##,
+            r##"{"$schema":"https://json-schema.org/draft/2019-09/schema","$dynamicRef":"#"}"##,
             r#"unknown keyword "$dynamicRef""#,
         );
         refused(

@@ -152,7 +152,12 @@ impl<'a, 'f> Pass<'a, 'f> {
             let r = self.own(n);
             self.part(r, cut, failed, before)?;
         }
-        for b in n.reference.iter().chain(&n.all_of) {
+        for b in n
+            .reference
+            .iter()
+            .chain(&n.dynamic_reference)
+            .chain(&n.all_of)
+        {
             let before = self.segs.len();
             let r = self.attempt(start, *b, end);
             self.part(r, cut, failed, before)?;

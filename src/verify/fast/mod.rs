@@ -423,6 +423,11 @@ impl<'a, 'f> Pass<'a, 'f> {
                 return Err(self.settled(e, n, start));
             }
         }
+        if let Some(target) = n.dynamic_reference {
+            if let Err(e) = note(self.attempt(start, target, &mut end)) {
+                return Err(self.settled(e, n, start));
+            }
+        }
         for &b in &n.all_of {
             if let Err(e) = note(self.attempt(start, b, &mut end)) {
                 return Err(self.settled(e, n, start));
