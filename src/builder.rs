@@ -4,9 +4,12 @@
 //! This is the one module that calls all three, so none of those stages needs to know
 //! the others above it (see `docs/ARCHITECTURE.md`, "Stages").
 
+use std::sync::Arc;
+
 use crate::form::bundle::{self, Registry};
 use crate::form::error::FormError;
 use crate::form::error::FormErrorKind;
+use crate::form::format::owner::{OwnerFormat, OwnerFormats};
 use crate::form::vocabulary::{self, Dialect};
 use crate::form::{compile, pointer, Form};
 use crate::limits::Limits;
@@ -30,6 +33,7 @@ pub struct FormBuilder {
     default_dialect: Dialect,
     annotations: Vec<Box<str>>,
     resources: Registry,
+    formats: OwnerFormats,
 }
 
 impl FormBuilder {
@@ -119,6 +123,66 @@ impl FormBuilder {
         self
     }
 
+    /// Define the format `name` by a function: a string is of the format when `check`
+    /// says `true`. The form may then name it in `format`, which applies to strings
+    /// only (every other type passes, as with JSON Schema's string formats), and the
+    /// published `s` keeps `format` as written. A format nobody defined is still
+    /// refused ([`FormErrorKind::UnsupportedFormat`]); a name formgate implements
+    /// cannot be redefined, nor a name defined twice
+    /// ([`FormErrorKind::FormatDefinition`]). `check` is called once per string of
+    /// the format a body holds, on the decoded string, and must not panic.
+    ///
+    /// ```
+    /// let form = formgate::Form::builder()
+    ///     .format("even-length", |s: &str| s.len() % 2 == 0)
+    ///     .compile(br#"{"type":"string","format":"even-length"}"#)
+    ///     .unwrap();
+    /// assert!(form.verify(br#""ab""#).is_ok());
+    /// assert!(form.verify(br#""abc""#).is_err());
+    /// assert_eq!(form.schema_json(), r#"{"type":"string","format":"even-length"}"#);
+    /// ```
+    #[must_use]
+    pub fn format(
+        mut self,
+        name: impl AsRef<str>,
+        check: impl Fn(&str) -> bool + Send + Sync + 'static,
+    ) -> FormBuilder {
+        self.formats.add_check(name.as_ref(), Arc::new(check));
+        self
+    }
+
+    /// Define the format `name` by an ECMA-262 regular expression that the whole
+    /// string must match (as if written `^(?:pattern)$`), matched exactly and in
+    /// linear time by the same matcher as `pattern` (docs/PATTERNS.md). Otherwise as
+    /// [`FormBuilder::format`]; a pattern formgate cannot match exactly fails the
+    /// compile ([`FormErrorKind::FormatDefinition`]).
+    ///
+    /// ```
+    /// let form = formgate::Form::builder()
+    ///     .format_pattern("topic", "[a-z]+(/[a-z]+)*")
+    ///     .compile(br#"{"type":"string","format":"topic"}"#)
+    ///     .unwrap();
+    /// assert!(form.verify(br#""news/sport""#).is_ok());
+    /// assert!(form.verify(br#""news/""#).is_err());
+    /// assert!(form.verify(br#""x news""#).is_err()); // the whole string
+    /// ```
+    #[must_use]
+    pub fn format_pattern(
+        mut self,
+        name: impl AsRef<str>,
+        pattern: impl AsRef<str>,
+    ) -> FormBuilder {
+        self.formats.add_pattern(name.as_ref(), pattern.as_ref());
+        self
+    }
+
+    /// The owner's formats of another form, as given (`Form::unroll` compiles its
+    /// result with the formats of the form it unrolls).
+    pub(crate) fn owner_formats(mut self, formats: OwnerFormats) -> FormBuilder {
+        self.formats = formats;
+        self
+    }
+
     /// Set both limits at once.
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> FormBuilder {
@@ -150,21 +214,30 @@ impl FormBuilder {
             ));
         }
         self.resources.check()?;
+        let formats = self.formats.compile()?;
         let mut missing = Vec::new();
         let first = compile::compile(
             &value,
             self.default_dialect,
             &self.annotations,
+            &formats,
             &mut missing,
         );
         let compiled = match first {
             Ok(compiled) => compiled,
-            Err(e) if !missing.is_empty() => self.compile_bundled(schema, &value, missing, e)?,
+            Err(e) if !missing.is_empty() => {
+                self.compile_bundled(schema, &value, &formats, missing, e)?
+            }
             Err(e) => return Err(self.locate(e, schema, &[])),
         };
         let schema_json =
             crate::render::schema(&compiled.nodes, &compiled.consts, compiled.root).into();
-        Ok(Form::assemble(compiled, schema_json, self.limits))
+        Ok(Form::assemble(
+            compiled,
+            schema_json,
+            self.limits,
+            self.formats,
+        ))
     }
 
     /// The form `root` (parsed from `schema`), which names the documents `missing`,
@@ -176,6 +249,7 @@ impl FormBuilder {
         &self,
         schema: &[u8],
         root: &Value<'_>,
+        formats: &[Arc<OwnerFormat>],
         mut missing: Vec<String>,
         mut error: FormError,
     ) -> Result<compile::Compiled, FormError> {
@@ -204,7 +278,7 @@ impl FormBuilder {
             let bundle;
             (bundle, placed) = bundle::assemble(root, dialect, &docs);
             missing.clear();
-            match compile::compile(&bundle, dialect, &self.annotations, &mut missing) {
+            match compile::compile(&bundle, dialect, &self.annotations, formats, &mut missing) {
                 Ok(compiled) => return Ok(compiled),
                 Err(e) if !missing.is_empty() => error = e,
                 Err(e) => return Err(self.locate(e, schema, &placed)),

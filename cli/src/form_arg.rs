@@ -10,7 +10,8 @@ use crate::input::Source;
 /// The largest form read from disk or standard input.
 const MAX_FORM_BYTES: usize = formgate::DEFAULT_MAX_BYTES;
 
-/// `--default-dialect`, `--annotation`, `--resource` and `--resource-dir`, shared by
+/// `--default-dialect`, `--annotation`, `--resource`, `--resource-dir` and
+/// `--format-pattern`, shared by
 /// every subcommand that compiles a form (`#[command(flatten)]` it into the
 /// subcommand's arguments).
 #[derive(Debug, Clone, clap::Args)]
@@ -32,6 +33,11 @@ pub(crate) struct CompileArgs {
     /// its path relative to DIR (repeatable)
     #[arg(long = "resource-dir", value_name = "BASE_URI=DIR", value_parser = parse_resource_dir)]
     pub resource_dirs: Vec<ResourceDir>,
+    /// Define the format NAME by an ECMA-262 regular expression the whole string must
+    /// match, in linear time like `pattern` (repeatable); a format nobody defined is
+    /// refused
+    #[arg(long = "format-pattern", value_name = "NAME=REGEX", value_parser = parse_format_pattern)]
+    pub format_patterns: Vec<(String, String)>,
 }
 
 /// A document given with `--resource`: its URI and bytes, read when the arguments are.
@@ -57,6 +63,9 @@ impl CompileArgs {
         for r in self.all_resources() {
             b = b.resource(&r.uri, &*r.bytes);
         }
+        for (name, regex) in &self.format_patterns {
+            b = b.format_pattern(name, regex);
+        }
         b
     }
 
@@ -73,6 +82,14 @@ impl CompileArgs {
             .iter()
             .chain(self.resource_dirs.iter().flat_map(|d| d.0.iter()))
     }
+}
+
+/// `NAME=REGEX`, split at the first `=` (a format name has none; a pattern may).
+fn parse_format_pattern(s: &str) -> Result<(String, String), String> {
+    let (name, regex) = s
+        .split_once('=')
+        .ok_or_else(|| "expected NAME=REGEX".to_owned())?;
+    Ok((name.to_owned(), regex.to_owned()))
 }
 
 /// `URI=FILE`, the file read (bounded like a form).

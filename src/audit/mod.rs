@@ -533,6 +533,7 @@ impl Form {
     pub fn unroll(&self, depth: u32) -> Result<Form, FormError> {
         let text = unroll::unroll(self, depth)?;
         let mut builder = Form::builder()
+            .owner_formats(self.owner_formats().clone())
             .limits(self.limits())
             .default_dialect(self.dialect());
         // The annotations this form's owner declared stay declared.

@@ -12,6 +12,7 @@
 //! Cost: O(size of the form) time and memory, plus the cost of compiling patterns.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use smallvec::SmallVec;
 
@@ -22,6 +23,7 @@ use super::dialect::{self, Legacy};
 use super::discriminator;
 use super::dynamic;
 use super::error::{FormError, FormErrorKind};
+use super::format::owner::OwnerFormat;
 use super::format::Format;
 use super::node::{
     ArrayChecks, Content, Count, Member, Node, NodeId, Num, NumberChecks, ObjectChecks,
@@ -68,6 +70,8 @@ struct PendingRef {
 struct Compiler<'a> {
     /// Extension keywords the form's owner declared annotations.
     annotations: &'a [Box<str>],
+    /// Formats the form's owner defined.
+    owner_formats: &'a [Arc<OwnerFormat>],
     dialect: Dialect,
     nodes: Vec<Node>,
     consts: Consts,
@@ -134,11 +138,13 @@ pub(crate) fn compile(
     root: &Value<'_>,
     default: Dialect,
     annotations: &[Box<str>],
+    owner_formats: &[Arc<OwnerFormat>],
     missing: &mut Vec<String>,
 ) -> Result<Compiled> {
     let dialect = dialect_of(root, default)?;
     let mut c = Compiler {
         annotations,
+        owner_formats,
         dialect,
         nodes: vec![Node::empty("".into()), Node::empty("".into())],
         consts: Consts::default(),
@@ -371,8 +377,16 @@ impl Compiler<'_> {
                     let Value::String(f) = value else {
                         return Err(invalid(kw, at, "a string"));
                     };
-                    let f = Format::from_name(f)
-                        .ok_or_else(|| err(FormErrorKind::UnsupportedFormat, kw, at))?;
+                    let Some(f) = Format::from_name(f) else {
+                        // Else one the form's owner defined, or refused.
+                        let owner = self.owner_formats.iter().find(|o| o.name() == &**f);
+                        let owner =
+                            owner.ok_or_else(|| err(FormErrorKind::UnsupportedFormat, kw, at))?;
+                        string.owner_format = Some(Arc::clone(owner));
+                        has_string = true;
+                        node.order.push((Some(kw), None));
+                        continue;
+                    };
                     // A numeric format constrains numbers, the others strings.
                     if f.applies_to_numbers() {
                         number.format = Some(f);

@@ -81,6 +81,12 @@ pub enum FormErrorKind {
     /// resources an unrolled form drops. The text says which keyword, and
     /// [`FormError::pointer`] where.
     NotUnrollable(String),
+    /// A format the form's owner defined that cannot be one
+    /// ([`FormBuilder::format`](crate::FormBuilder::format),
+    /// [`FormBuilder::format_pattern`](crate::FormBuilder::format_pattern)): a name
+    /// defined twice, empty, or one formgate implements, or a pattern formgate cannot
+    /// match exactly; the text says which.
+    FormatDefinition(String),
 }
 
 impl FormErrorKind {
@@ -123,6 +129,7 @@ impl FormErrorKind {
             FormErrorKind::ContentSchemaAlone => "content-schema-alone",
             FormErrorKind::InvalidResource(_) => "invalid-resource",
             FormErrorKind::NotUnrollable(_) => "not-unrollable",
+            FormErrorKind::FormatDefinition(_) => "format-definition",
         }
     }
 
@@ -140,7 +147,8 @@ impl FormErrorKind {
             FormErrorKind::InvalidPattern(why)
             | FormErrorKind::Discriminator(why)
             | FormErrorKind::InvalidResource(why)
-            | FormErrorKind::NotUnrollable(why) => Some(why.clone()),
+            | FormErrorKind::NotUnrollable(why)
+            | FormErrorKind::FormatDefinition(why) => Some(why.clone()),
             FormErrorKind::RefSibling(d) => Some(d.name().to_owned()),
             _ => None,
         }
@@ -190,6 +198,7 @@ impl fmt::Display for FormErrorKind {
             ),
             FormErrorKind::InvalidResource(why) => write!(f, "invalid resource: {why}"),
             FormErrorKind::NotUnrollable(why) => write!(f, "cannot be unrolled: {why}"),
+            FormErrorKind::FormatDefinition(why) => write!(f, "invalid format definition: {why}"),
         }
     }
 }

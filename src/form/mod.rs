@@ -59,6 +59,8 @@ pub struct Form {
     plans: Plans,
     /// Whether some node has `unevaluatedProperties` or `unevaluatedItems`.
     unevaluated: bool,
+    /// The formats its owner defined, as given (for forms made from this one).
+    owner_formats: format::owner::OwnerFormats,
 }
 
 impl Form {
@@ -68,6 +70,7 @@ impl Form {
         compiled: compile::Compiled,
         schema_json: Box<str>,
         limits: Limits,
+        owner_formats: format::owner::OwnerFormats,
     ) -> Form {
         let plans = Plans::new(&compiled.nodes);
         Form {
@@ -79,7 +82,13 @@ impl Form {
             dialect: compiled.dialect,
             unevaluated: compiled.unevaluated,
             limits,
+            owner_formats,
         }
+    }
+
+    /// The formats the form's owner defined, as given to its builder.
+    pub(crate) fn owner_formats(&self) -> &format::owner::OwnerFormats {
+        &self.owner_formats
     }
 
     /// The limits bodies are held to.

@@ -13,6 +13,7 @@ use smallvec::SmallVec;
 
 use super::consts::ConstId;
 use super::dialect::Legacy;
+use super::format::owner::OwnerFormat;
 use super::format::Format;
 use super::number::{Decimal, Small};
 use super::pattern::Pattern;
@@ -291,6 +292,9 @@ pub(crate) struct StringChecks {
     pub(crate) max_length: Option<Count>,
     pub(crate) pattern: Option<Pattern>,
     pub(crate) format: Option<Format>,
+    /// A `format` the form's owner defined (`form/format/owner.rs`), when `format` is
+    /// none of formgate's.
+    pub(crate) owner_format: Option<std::sync::Arc<OwnerFormat>>,
     /// `contentEncoding`, `contentMediaType`, `contentSchema`: asserted on the string's
     /// decoded content (`verify::content`; docs/FORMATS.md). Its node is
     /// `general_only`.

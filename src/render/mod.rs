@@ -192,9 +192,13 @@ impl Renderer<'_> {
                 None => out.push_str(missing),
             },
             Keyword::Format => {
-                match (string.and_then(|s| s.format)).or_else(|| number.and_then(|n| n.format)) {
-                    Some(f) => write_json_string(f.name(), out),
-                    None => out.push_str(missing),
+                let builtin =
+                    (string.and_then(|s| s.format)).or_else(|| number.and_then(|n| n.format));
+                let owner = string.and_then(|s| s.owner_format.as_deref());
+                match (builtin, owner) {
+                    (Some(f), _) => write_json_string(f.name(), out),
+                    (None, Some(f)) => write_json_string(f.name(), out),
+                    (None, None) => out.push_str(missing),
                 }
             }
             Keyword::Minimum => out.push_str(num(number.and_then(|n| n.minimum.as_ref()))),

@@ -134,6 +134,11 @@ pub(crate) fn string(c: &StringChecks, s: &str) -> Result<(), Option<Keyword>> {
             return Err(Some(Keyword::Format));
         }
     }
+    if let Some(f) = &c.owner_format {
+        if !f.is_valid(s) {
+            return Err(Some(Keyword::Format));
+        }
+    }
     if let Some(p) = &c.pattern {
         if !p.is_match(s) {
             return Err(Some(Keyword::Pattern));

@@ -132,6 +132,7 @@ mod idn;
 mod idna;
 mod ip;
 mod numeric;
+pub(crate) mod owner;
 mod pointer;
 mod regex;
 mod template;
