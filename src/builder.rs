@@ -10,6 +10,7 @@ use crate::form::bundle::{self, Registry};
 use crate::form::error::FormError;
 use crate::form::error::FormErrorKind;
 use crate::form::format::owner::{OwnerFormat, OwnerFormats};
+use crate::form::metaschema;
 use crate::form::vocabulary::{self, Dialect};
 use crate::form::{compile, pointer, Form};
 use crate::limits::Limits;
@@ -253,7 +254,7 @@ impl FormBuilder {
         mut missing: Vec<String>,
         mut error: FormError,
     ) -> Result<compile::Compiled, FormError> {
-        let dialect = compile::dialect_of(root, self.default_dialect)?;
+        let dialect = self.base_dialect(root);
         let mut parsed: Vec<(usize, Value<'_>)> = Vec::new();
         let mut placed = Vec::new();
         loop {
@@ -284,6 +285,24 @@ impl FormBuilder {
                 Err(e) => return Err(self.locate(e, schema, &placed)),
             }
         }
+    }
+
+    /// The dialect of the form `root` as the bundle is written (its `$defs` or
+    /// `definitions`): its `$schema`'s, that of the metaschema `$schema` names (in
+    /// the form or registered), or the default. Where none applies, the compile says
+    /// why.
+    fn base_dialect(&self, root: &Value<'_>) -> Dialect {
+        let Some(schema) = root.get("$schema").and_then(Value::as_str) else {
+            return self.default_dialect;
+        };
+        if let Ok(Some(meta)) = metaschema::Embedded::of(root).meta_of(schema) {
+            return meta.dialect;
+        }
+        let registered = metaschema::uri_of(schema)
+            .and_then(|uri| self.resources.find(&uri))
+            .and_then(|i| self.parse_resource(i).ok())
+            .and_then(|doc| metaschema::read(&doc).ok());
+        registered.map_or(self.default_dialect, |meta| meta.dialect)
     }
 
     /// Registered document `i`, parsed strictly; an error names it.

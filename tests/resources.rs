@@ -299,19 +299,3 @@ fn the_owners_defs_are_kept_and_never_overwritten() {
     assert!(!accepts(&form, r##"{"a":1}"##));
     assert!(!accepts(&form, r##"{"b":"s"}"##));
 }
-
-#[test]
-fn a_document_in_another_dialect_is_refused_where_its_schema_says_so() {
-    let e = Form::builder()
-        .resource(
-            "https://example.com/old.json",
-            r##"{"$schema":"http://json-schema.org/draft-07/schema#","type":"integer"}"##,
-        )
-        .compile(br##"{"$ref":"https://example.com/old.json"}"##)
-        .unwrap_err();
-    assert_eq!(e.kind(), &FormErrorKind::UnsupportedDialect);
-    assert_eq!(
-        (e.resource(), e.pointer()),
-        (Some("https://example.com/old.json"), "/$schema")
-    );
-}

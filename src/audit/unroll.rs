@@ -79,6 +79,19 @@ pub(crate) fn unroll(form: &Form, depth: u32) -> Result<String, FormError> {
     if targets.is_empty() {
         return Ok(text.to_owned());
     }
+    if form.is_mixed() {
+        // The copies would leave the resources whose `$schema` gives them their
+        // meaning.
+        return Err(FormError::new(
+            FormErrorKind::NotUnrollable(
+                "its schemas are read by more than one dialect or metaschema, whose \
+                 resources an unrolled form drops"
+                    .to_owned(),
+            ),
+            Some("$schema"),
+            String::new(),
+        ));
+    }
     let defs_keyword = form.dialect().defs_keyword();
     let existing: Vec<&str> = match root.get(defs_keyword) {
         Some(Value::Object(m)) => m.iter().map(|(k, _)| k.as_ref()).collect(),

@@ -28,6 +28,12 @@
 //!    ...}]}`), where it means the same and the `$id` counts.
 //! 5. A boolean document is embedded as the object schema of the same verdicts
 //!    (`true` as `{}`, `false` as `{"not": {}}`), which can carry an `$id`.
+//! 6. A document whose `$schema` names a standard dialect is embedded in that
+//!    dialect's terms (its `$id` or `id`, invariant 4 by its dialect), and compiles in
+//!    it: it is an embedded resource with a `$schema` of its own. A document without
+//!    `$schema` is read in the form's dialect. A metaschema a `$schema` names is
+//!    embedded like any document, so the published `s` holds the vocabularies it
+//!    gives (`form/metaschema.rs`).
 //!
 //! An error inside an embedded document is reported in that document: its URI, the
 //! JSON Pointer and byte offset in its own bytes ([`Placed::locate`]).
@@ -39,12 +45,14 @@
 use std::borrow::Cow;
 
 use super::error::{FormError, FormErrorKind};
+use super::metaschema;
 use super::pointer;
 use super::resolve::{resolve, split, DEFAULT_BASE};
 use super::vocabulary::Dialect;
 use crate::parse::value::Value;
 
-/// The documents an owner registered: URI → schema bytes, in the order given.
+/// The documents an owner registered: URI → schema bytes, in the order given; and,
+/// after them, the standard metaschemas formgate holds (`form/metaschema.rs`).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Registry {
     /// (URI as given, URI normalized (invariant 1), schema bytes).
@@ -75,19 +83,36 @@ impl Registry {
                     format!("{normalized} is registered twice (first as {first})"),
                 ));
             }
+            if metaschema::built_in().any(|(uri, _)| uri == normalized) {
+                return Err(invalid(
+                    given,
+                    format!("{normalized} is a standard metaschema, which formgate holds itself"),
+                ));
+            }
         }
         Ok(())
     }
 
-    /// The index of the document registered at the normalized `uri`.
+    /// The index of the document at the normalized `uri`: registered, or else one of
+    /// the standard metaschemas.
     pub(crate) fn find(&self, uri: &str) -> Option<usize> {
-        self.entries.iter().position(|e| e.1 == uri)
+        self.entries.iter().position(|e| e.1 == uri).or_else(|| {
+            let k = metaschema::built_in().position(|(u, _)| u == uri)?;
+            Some(self.entries.len() + k)
+        })
     }
 
     /// The URI as given, the URI normalized, and the bytes of document `i`.
     pub(crate) fn get(&self, i: usize) -> (&str, &str, &[u8]) {
-        let (given, normalized, bytes) = &self.entries[i];
-        (given, normalized, bytes)
+        match self.entries.get(i) {
+            Some((given, normalized, bytes)) => (given, normalized, bytes),
+            None => {
+                let (uri, bytes) = metaschema::built_in()
+                    .nth(i - self.entries.len())
+                    .expect("an index find gave");
+                (uri, uri, bytes)
+            }
+        }
     }
 }
 
@@ -148,7 +173,6 @@ pub(crate) fn assemble<'a>(
         return (root.clone(), Vec::new());
     };
     let container = dialect.defs_keyword();
-    let id_keyword = dialect.id_keyword().name();
     let mut members = members.clone();
     let slot = match members.iter().position(|(k, _)| k == container) {
         Some(i) => i,
@@ -163,6 +187,11 @@ pub(crate) fn assemble<'a>(
     };
     let mut placed = Vec::new();
     for &(index, uri, doc) in docs {
+        // A document that names a standard dialect is read in it (invariant 6).
+        let dialect = (doc.get("$schema").and_then(Value::as_str))
+            .and_then(Dialect::from_uri)
+            .unwrap_or(dialect);
+        let id_keyword = dialect.id_keyword().name();
         let (embedded, own, ref_moved) = embed(doc, uri, dialect, id_keyword);
         let key = unique_key(defs, uri);
         placed.push(Placed {

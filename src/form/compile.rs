@@ -25,6 +25,7 @@ use super::dynamic;
 use super::error::{FormError, FormErrorKind};
 use super::format::owner::OwnerFormat;
 use super::format::Format;
+use super::metaschema::{self, Embedded, Meta};
 use super::node::{
     ArrayChecks, Content, Count, Member, Node, NodeId, Num, NumberChecks, ObjectChecks,
     StringChecks, Types, Via,
@@ -43,6 +44,10 @@ pub(crate) struct Compiled {
     pub(crate) dialect: Dialect,
     /// Whether some node has `unevaluatedProperties` or `unevaluatedItems`.
     pub(crate) unevaluated: bool,
+    /// Whether the form is not one standard dialect throughout: its `$schema` names a
+    /// metaschema it holds, or an embedded resource's names another dialect or
+    /// metaschema than the root's.
+    pub(crate) mixed: bool,
 }
 
 /// Which keyword a pending reference is.
@@ -72,7 +77,18 @@ struct Compiler<'a> {
     annotations: &'a [Box<str>],
     /// Formats the form's owner defined.
     owner_formats: &'a [Arc<OwnerFormat>],
+    /// The dialect and vocabularies of the schema being compiled: the root's `$schema`,
+    /// or an embedded resource's (`form/metaschema.rs`).
+    meta: Meta,
+    /// `meta.dialect`.
     dialect: Dialect,
+    /// The metaschemas the form holds, for `$schema`s that name one.
+    embedded: Embedded,
+    /// Whether some resource's `meta` differs from the root's.
+    mixed: bool,
+    /// The metaschema a `$schema` named that the form does not hold (the builder
+    /// bundles it when registered).
+    missing_meta: Option<String>,
     nodes: Vec<Node>,
     consts: Consts,
     by_pointer: HashMap<String, NodeId>,
@@ -82,6 +98,9 @@ struct Compiler<'a> {
     node_resource: Vec<u32>,
     /// Resource URIs, by index (2019-09 and later; for dynamic scope).
     resources: Vec<String>,
+    /// What the `$schema` in scope gave each node written in the form (not the copies
+    /// `form/dynamic.rs` makes), for a `$ref` into a value compiled late.
+    node_meta: Vec<Meta>,
     /// The dynamic references found (`form/dynamic.rs`).
     dynamic: Vec<dynamic::Edge>,
     /// Base URIs, embedded resources and anchors (`resolve.rs`).
@@ -92,6 +111,11 @@ struct Compiler<'a> {
     /// `additionalItems`).
     bool_ok: bool,
 }
+
+mod bounds;
+mod references;
+
+use bounds::land;
 
 type Result<T> = std::result::Result<T, FormError>;
 
@@ -118,14 +142,35 @@ fn invalid(keyword: Keyword, at: &str, expected: &'static str) -> FormError {
     err(FormErrorKind::InvalidValue(expected), keyword, at)
 }
 
-/// The dialect of the form `root`: its `$schema`'s, or `default` without one.
-pub(crate) fn dialect_of(root: &Value<'_>, default: Dialect) -> Result<Dialect> {
+/// What the form `root`'s `$schema` gives it (its dialect and vocabularies), looked
+/// up among the standard dialects and the metaschemas `embedded` in it; without one,
+/// `default`, whole. A metaschema the form does not hold is put in `missing`.
+fn meta_of_root(
+    root: &Value<'_>,
+    default: Dialect,
+    embedded: &Embedded,
+    missing: &mut Vec<String>,
+) -> Result<Meta> {
     match root.get("$schema") {
-        None => Ok(default),
-        Some(Value::String(uri)) => Dialect::from_uri(uri)
-            .ok_or_else(|| err(FormErrorKind::UnsupportedDialect, Keyword::Schema, "")),
+        None => Ok(Meta::standard(default)),
+        Some(Value::String(uri)) => match embedded.meta_of(uri) {
+            Ok(Some(meta)) => Ok(meta),
+            Ok(None) => {
+                missing.extend(metaschema::uri_of(uri));
+                Err(unknown_metaschema(uri, ""))
+            }
+            Err(why) => Err(metaschema::error("", why)),
+        },
         Some(_) => Err(invalid(Keyword::Schema, "", "a string")),
     }
+}
+
+/// A `$schema` at `at` naming `uri`, which is neither a standard dialect nor a
+/// metaschema of the form.
+fn unknown_metaschema(uri: &str, at: &str) -> FormError {
+    err(FormErrorKind::UnsupportedDialect, Keyword::Schema, at).with_detail(format!(
+        "{uri} is none of the five dialects, nor a metaschema in the form or registered"
+    ))
 }
 
 /// Compile a parsed form, of dialect `default` unless its `$schema` names another.
@@ -141,16 +186,23 @@ pub(crate) fn compile(
     owner_formats: &[Arc<OwnerFormat>],
     missing: &mut Vec<String>,
 ) -> Result<Compiled> {
-    let dialect = dialect_of(root, default)?;
+    let embedded = Embedded::of(root);
+    let meta = meta_of_root(root, default, &embedded, missing)?;
+    let dialect = meta.dialect;
     let mut c = Compiler {
         annotations,
         owner_formats,
+        meta,
         dialect,
+        embedded,
+        mixed: false,
+        missing_meta: None,
         nodes: vec![Node::empty("".into()), Node::empty("".into())],
         consts: Consts::default(),
         by_pointer: HashMap::new(),
         refs: Vec::new(),
         node_resource: vec![u32::MAX, u32::MAX],
+        node_meta: vec![meta, meta],
         resources: Vec::new(),
         dynamic: Vec::new(),
         scopes: Scopes::new(),
@@ -158,7 +210,13 @@ pub(crate) fn compile(
         bool_ok: false,
     };
     c.nodes[NodeId::FALSE.index()].reject_all = true;
-    let root_id = c.schema(root, "", true)?;
+    let root_id = match c.schema(root, "", true) {
+        Ok(id) => id,
+        Err(e) => {
+            missing.extend(c.missing_meta);
+            return Err(e);
+        }
+    };
     let unevaluated = c.nodes.iter().any(|n| {
         n.object.as_ref().is_some_and(|o| o.unevaluated.is_some())
             || n.array.as_ref().is_some_and(|a| a.unevaluated.is_some())
@@ -169,7 +227,7 @@ pub(crate) fn compile(
             n.lone_if_evaluates = n.if_.is_some();
         }
     }
-    c.resolve_refs(missing)?;
+    c.resolve_refs(root, missing)?;
     let root_id = c.specialize(root_id)?;
     c.check_cycles()?;
     c.check_expansion()?;
@@ -195,39 +253,12 @@ pub(crate) fn compile(
     )?;
     Ok(Compiled {
         unevaluated,
+        mixed: c.mixed || meta != Meta::standard(dialect),
         nodes: c.nodes,
         consts: c.consts,
         root: root_id,
         dialect,
     })
-}
-
-/// Cache every node's `landing`: follow bare `$ref` chains, each node once (a chain of
-/// 10,000 references costs 10,000 steps, not 10,000² / 2). Chains end because
-/// same-instance cycles were refused before.
-fn land(nodes: &mut [Node]) {
-    const UNKNOWN: u32 = u32::MAX;
-    let mut landing = vec![UNKNOWN; nodes.len()];
-    let mut path = Vec::new();
-    for start in 0..nodes.len() {
-        let mut id = start;
-        while landing[id] == UNKNOWN {
-            match nodes[id].bare_reference() {
-                Some(next) => {
-                    path.push(id);
-                    id = next.index();
-                }
-                None => landing[id] = id as u32,
-            }
-        }
-        let end = landing[id];
-        for p in path.drain(..) {
-            landing[p] = end;
-        }
-    }
-    for (node, l) in nodes.iter_mut().zip(landing) {
-        node.landing = NodeId(l);
-    }
 }
 
 impl Compiler<'_> {
@@ -242,6 +273,12 @@ impl Compiler<'_> {
             Value::Bool(true) => NodeId::TRUE,
             Value::Bool(false) => NodeId::FALSE,
             Value::Object(members) => {
+                let outer = self.meta;
+                if let (false, Some((_, uri))) =
+                    (is_root, members.iter().find(|(k, _)| k == "$schema"))
+                {
+                    self.enter_meta(uri, members, at)?;
+                }
                 let id = NodeId(self.nodes.len() as u32);
                 self.nodes.push(Node::empty(at.into()));
                 self.by_pointer.insert(at.to_owned(), id);
@@ -249,9 +286,12 @@ impl Compiler<'_> {
                 self.scopes.enter(members, at, self.dialect, has_ref)?;
                 let resource = self.resource_index();
                 self.node_resource.push(resource);
-                let node = self.node(id, members, at, is_root)?;
+                self.node_meta.push(self.meta);
+                let node = self.node(id, members, at)?;
                 self.scopes.leave();
                 self.nodes[id.index()] = node;
+                self.meta = outer;
+                self.dialect = outer.dialect;
                 id
             }
             _ => {
@@ -266,12 +306,57 @@ impl Compiler<'_> {
         Ok(id)
     }
 
+    /// A `$schema` below the root (`value`, in the schema `members` at `at`): the
+    /// schemas under it use what it names. Another dialect or other vocabularies than
+    /// the schema around it has are allowed at an embedded resource's root only
+    /// (2020-12 Core, section 8.1.1), as a document bundled in is
+    /// (`form/bundle.rs`).
+    fn enter_meta(
+        &mut self,
+        value: &Value<'_>,
+        members: &[(std::borrow::Cow<'_, str>, Value<'_>)],
+        at: &str,
+    ) -> Result<()> {
+        let Value::String(uri) = value else {
+            return Err(invalid(Keyword::Schema, at, "a string"));
+        };
+        let meta = match self.embedded.meta_of(uri) {
+            Ok(Some(meta)) => meta,
+            Ok(None) => {
+                self.missing_meta = metaschema::uri_of(uri);
+                return Err(unknown_metaschema(uri, at));
+            }
+            Err(why) => return Err(metaschema::error(at, why)),
+        };
+        if meta == self.meta {
+            return Ok(());
+        }
+        let id = meta.dialect.id_keyword().name();
+        let has_ref = members.iter().any(|(k, _)| k == "$ref");
+        let is_resource = members.iter().any(|(k, v)| {
+            k == id && matches!(v, Value::String(s) if !super::resolve::split(s).0.is_empty())
+        }) && !(has_ref && meta.dialect.is_pre_2019());
+        if !is_resource {
+            return Err(
+                err(FormErrorKind::UnsupportedDialect, Keyword::Schema, at).with_detail(format!(
+                    "a $schema naming another dialect or metaschema than the schema around it \
+                     names is allowed only at an embedded resource's root, beside its {id} \
+                     (or give the whole form that dialect, by its root's $schema or the \
+                     default dialect)"
+                )),
+            );
+        }
+        self.meta = meta;
+        self.dialect = meta.dialect;
+        self.mixed = true;
+        Ok(())
+    }
+
     fn node(
         &mut self,
         id: NodeId,
         members: &[(std::borrow::Cow<'_, str>, Value<'_>)],
         at: &str,
-        is_root: bool,
     ) -> Result<Node> {
         let mut node = Node::empty(at.into());
         let mut object = ObjectChecks::default();
@@ -302,7 +387,7 @@ impl Compiler<'_> {
                 ));
             };
             let here = pointer::join(at, name);
-            dialect::admit(kw, name, self.dialect, has_ref, at)?;
+            dialect::admit(kw, name, self.meta, has_ref, at)?;
             let mut verbatim = None;
             match kw {
                 Keyword::Type => {
@@ -554,6 +639,9 @@ impl Compiler<'_> {
                 }
                 Keyword::Contains => {
                     array.contains = Some(self.schema(value, &here, false)?);
+                    // 2020-12 Core 10.3.1.3: `contains` gives `unevaluatedItems` the
+                    // elements it matched; 2019-09's does not.
+                    array.contains_evaluates = self.dialect == Dialect::Draft2020_12;
                     has_array = true;
                 }
                 Keyword::UnevaluatedProperties => {
@@ -640,23 +728,24 @@ impl Compiler<'_> {
                         node.defs.push((kw, dname.as_ref().into(), child));
                     }
                 }
-                Keyword::Schema => {
-                    // The root's `$schema` chose the dialect. Below the root, naming the
-                    // same dialect changes nothing; another dialect would switch
-                    // meanings mid-form, which is refused.
-                    let same = matches!(value, Value::String(uri)
-                        if Dialect::from_uri(uri) == Some(self.dialect));
-                    if !is_root && !same {
-                        return Err(err(FormErrorKind::UnsupportedDialect, kw, at));
-                    }
-                    verbatim = Some(json(value));
-                }
+                // Read by `meta_of_root` at the root and by `enter_meta` below it.
+                Keyword::Schema => verbatim = Some(json(value)),
                 // Read, checked and recorded by `Scopes::enter`.
                 Keyword::Id
                 | Keyword::LegacyId
                 | Keyword::Anchor
                 | Keyword::DynamicAnchor
                 | Keyword::RecursiveAnchor => {
+                    verbatim = Some(json(value));
+                }
+                Keyword::Vocabulary => {
+                    // Read where the schema is a metaschema (`form/metaschema.rs`);
+                    // here, only its shape is checked.
+                    let shaped = matches!(value, Value::Object(entries)
+                        if entries.iter().all(|(_, v)| matches!(v, Value::Bool(_))));
+                    if !shaped {
+                        return Err(invalid(kw, at, "an object of vocabulary URIs to booleans"));
+                    }
                     verbatim = Some(json(value));
                 }
                 Keyword::Title | Keyword::Description | Keyword::Comment => {
@@ -823,253 +912,6 @@ impl Compiler<'_> {
             out.push(self.schema(item, &pointer::join(&base, &i.to_string()), false)?);
         }
         Ok(out)
-    }
-
-    /// Invariant 4, first half: every `$ref` names a compiled schema. A `$ref` to
-    /// another document fails the compile, after every such document is listed in
-    /// `missing` (so that the builder can bundle them all in one more pass).
-    fn resolve_refs(&mut self, missing: &mut Vec<String>) -> Result<()> {
-        let refs = std::mem::take(&mut self.refs);
-        let targets: Vec<_> = refs
-            .iter()
-            .map(|r| self.scopes.target(&r.reference, &r.base))
-            .collect();
-        let mut first_remote: Option<FormError> = None;
-        for (r, target) in refs.iter().zip(&targets) {
-            if let Err(FormErrorKind::RemoteRef) = target {
-                let uri = Scopes::resource_uri(&r.reference, &r.base).unwrap_or_default();
-                if first_remote.is_none() {
-                    first_remote = Some(
-                        FormError::new(FormErrorKind::RemoteRef, Some(r.name()), r.pointer.clone())
-                            .with_detail(format!("{uri} is neither in the form nor registered")),
-                    );
-                }
-                if !missing.contains(&uri) {
-                    missing.push(uri);
-                }
-            }
-        }
-        if let Some(e) = first_remote {
-            return Err(e);
-        }
-        for (r, target) in refs.into_iter().zip(targets) {
-            let target =
-                target.map_err(|kind| FormError::new(kind, Some(r.name()), r.pointer.clone()))?;
-            let Some(&target) = self.by_pointer.get(&target) else {
-                return Err(FormError::new(
-                    FormErrorKind::RefNotFound,
-                    Some(r.name()),
-                    r.pointer,
-                ));
-            };
-            match r.kind {
-                RefKind::Static => self.nodes[r.node.index()].reference = Some(target),
-                RefKind::Dynamic | RefKind::Recursive => {
-                    self.nodes[r.node.index()].dynamic_reference = Some(target);
-                    if let Some(anchor) = self.dynamic_anchor(&r, target) {
-                        self.dynamic.push(dynamic::Edge {
-                            node: r.node,
-                            anchor,
-                        });
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The index of the resource in scope, interned.
-    fn resource_index(&mut self) -> u32 {
-        let base = self.scopes.base();
-        match self.resources.iter().position(|r| r == base) {
-            Some(i) => i as u32,
-            None => {
-                self.resources.push(base.to_owned());
-                self.resources.len() as u32 - 1
-            }
-        }
-    }
-
-    /// The anchor name by which a `$dynamicRef` or `$recursiveRef` is dynamic, when it
-    /// is: a `$dynamicRef` whose fragment is a plain name and whose initial target is
-    /// the `$dynamicAnchor` of that name (2020-12 §8.2.3.2); a `$recursiveRef` whose
-    /// initial target, its resource's root, has `$recursiveAnchor: true` (2019-09
-    /// §8.2.4.2). `$recursiveAnchor` is kept as the anchor named "" (no 2020-12 name
-    /// is empty). Any other one is a plain reference to its initial target.
-    fn dynamic_anchor(&self, r: &PendingRef, target: NodeId) -> Option<String> {
-        let uri = Scopes::resource_uri(&r.reference, &r.base)?;
-        if r.kind == RefKind::Recursive {
-            let anchored = self.scopes.recursive_anchors().contains(&uri);
-            return anchored.then(String::new);
-        }
-        let (_, fragment) = super::resolve::split(&r.reference);
-        let fragment = fragment.filter(|f| !f.is_empty() && !f.starts_with('/'))?;
-        let name = pointer::percent_decode(fragment)?;
-        let at = &*self.nodes[target.index()].pointer;
-        self.scopes
-            .dynamic_anchors()
-            .iter()
-            .any(|((res, n), p)| *res == uri && *n == name && p == at)
-            .then_some(name)
-    }
-
-    /// Give each dynamic scope a path can have its own copies of the nodes whose
-    /// verdict depends on it (`form/dynamic.rs`); returns the root to verify from.
-    fn specialize(&mut self, root: NodeId) -> Result<NodeId> {
-        if self.dynamic.is_empty() {
-            return Ok(root);
-        }
-        let mut anchors: Vec<dynamic::Anchor> = Vec::new();
-        for ((resource, name), at) in self.scopes.dynamic_anchors() {
-            if let (Some(r), Some(&node)) = (
-                self.resources.iter().position(|x| x == resource),
-                self.by_pointer.get(at),
-            ) {
-                anchors.push(dynamic::Anchor {
-                    resource: r as u32,
-                    name: name.clone(),
-                    node,
-                });
-            }
-        }
-        for resource in self.scopes.recursive_anchors() {
-            let root_at = self.scopes.resource_root(resource);
-            if let (Some(r), Some(&node)) = (
-                self.resources.iter().position(|x| x == resource),
-                root_at.and_then(|p| self.by_pointer.get(p)),
-            ) {
-                anchors.push(dynamic::Anchor {
-                    resource: r as u32,
-                    name: String::new(),
-                    node,
-                });
-            }
-        }
-        let edges = std::mem::take(&mut self.dynamic);
-        dynamic::specialize(
-            &mut self.nodes,
-            &mut self.node_resource,
-            root,
-            &edges,
-            &anchors,
-        )
-    }
-
-    /// Invariant 4, second half: no cycle through same-instance edges. Iterative DFS with
-    /// three colours, O(nodes + edges).
-    fn check_cycles(&self) -> Result<()> {
-        const WHITE: u8 = 0;
-        const GREY: u8 = 1;
-        const BLACK: u8 = 2;
-        let n = self.nodes.len();
-        let mut colour = vec![WHITE; n];
-        let edges = |id: usize| -> Vec<(NodeId, Keyword)> {
-            let node = &self.nodes[id];
-            let mut e: Vec<(NodeId, Keyword)> = Vec::new();
-            node.for_each_in_place(|c, via| {
-                let kw = match via {
-                    Via::All if Some(c) == node.reference => Keyword::Ref,
-                    Via::All if Some(c) == node.dynamic_reference => node.dynamic_keyword(),
-                    Via::All => Keyword::AllOf,
-                    Via::Any => Keyword::AnyOf,
-                    Via::One => Keyword::OneOf,
-                    Via::Not => Keyword::Not,
-                    Via::If => Keyword::If,
-                    Via::Then => Keyword::Then,
-                    Via::Else => Keyword::Else,
-                    Via::Dependent(_) | Via::Root => Keyword::DependentSchemas,
-                };
-                e.push((c, kw));
-            });
-            e
-        };
-        for start in 0..n {
-            if colour[start] != WHITE {
-                continue;
-            }
-            let mut stack: Vec<DfsFrame> = vec![(start, edges(start), 0)];
-            colour[start] = GREY;
-            while let Some(top) = stack.last_mut() {
-                let (id, ref es, ref mut next) = *top;
-                if *next == es.len() {
-                    colour[id] = BLACK;
-                    stack.pop();
-                    continue;
-                }
-                let (child, kw) = es[*next];
-                *next += 1;
-                match colour[child.index()] {
-                    WHITE => {
-                        colour[child.index()] = GREY;
-                        let ce = edges(child.index());
-                        stack.push((child.index(), ce, 0));
-                    }
-                    GREY => {
-                        let at = &self.nodes[id].pointer;
-                        return Err(err(FormErrorKind::RefCycle, kw, at));
-                    }
-                    _ => {}
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The most subschemas one node may bring to bear on one value through `$ref`,
-/// `allOf`, `anyOf` and `oneOf`, counted along every path. Ordinary forms stay far
-/// below; a chain of definitions each referring to the next twice reaches 2^n.
-pub(crate) const MAX_EXPANSION: u64 = 100_000;
-
-/// A node on the cycle check's stack: its id, its same-instance edges, the next edge.
-type DfsFrame = (usize, Vec<(NodeId, Keyword)>, usize);
-
-impl Compiler<'_> {
-    /// Bounded work: no node expands into more than `MAX_EXPANSION` instances on one
-    /// value. Post-order over the acyclic in-place graph, O(nodes + edges).
-    fn check_expansion(&self) -> Result<()> {
-        let n = self.nodes.len();
-        let mut size = vec![0u64; n];
-        let mut done = vec![false; n];
-        let children = |id: usize| {
-            let mut out: Vec<usize> = Vec::new();
-            self.nodes[id].for_each_in_place(|c, _| out.push(c.index()));
-            out
-        };
-        for start in 0..n {
-            if done[start] {
-                continue;
-            }
-            let mut stack = vec![(start, false)];
-            while let Some((id, expanded)) = stack.pop() {
-                if done[id] {
-                    continue;
-                }
-                if expanded {
-                    let total = children(id)
-                        .into_iter()
-                        .fold(1u64, |acc, c| acc.saturating_add(size[c]));
-                    if total > MAX_EXPANSION {
-                        return Err(FormError::new(
-                            FormErrorKind::ExpansionTooLarge,
-                            None,
-                            self.nodes[id].pointer.to_string(),
-                        ));
-                    }
-                    size[id] = total;
-                    done[id] = true;
-                } else {
-                    stack.push((id, true));
-                    stack.extend(
-                        children(id)
-                            .into_iter()
-                            .filter(|&c| !done[c])
-                            .map(|c| (c, false)),
-                    );
-                }
-            }
-        }
-        Ok(())
     }
 }
 

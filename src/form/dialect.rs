@@ -19,9 +19,10 @@
 //!    `definitions` only: those dialects ignore the others, formgate would not.
 
 use super::error::{FormError, FormErrorKind};
+use super::metaschema::Meta;
 use super::node::NodeId;
 use super::pointer;
-use super::vocabulary::{Dialect, Keyword};
+use super::vocabulary::Keyword;
 
 /// How a node spelled what 2020-12 spells otherwise (absent for 2020-12 forms).
 #[derive(Debug, Clone, Default)]
@@ -77,20 +78,30 @@ impl Legacy {
 }
 
 /// Invariants 1 and 2 for the member `name` (keyword `kw`) of the schema at `at`,
-/// whose members include a `$ref` when `has_ref`.
+/// whose members include a `$ref` when `has_ref`; and that a vocabulary `meta` gives
+/// defines it (`form/metaschema.rs`).
 pub(crate) fn admit(
     kw: Keyword,
     name: &str,
-    dialect: Dialect,
+    meta: Meta,
     has_ref: bool,
     at: &str,
 ) -> Result<(), FormError> {
+    let dialect = meta.dialect;
     if !kw.in_dialect(dialect) {
         return Err(FormError::new(
             FormErrorKind::UnknownKeyword,
             Some(name),
             pointer::join(at, name),
         ));
+    }
+    if !meta.defines(kw) {
+        return Err(FormError::new(
+            FormErrorKind::UnknownKeyword,
+            Some(name),
+            pointer::join(at, name),
+        )
+        .with_detail("no vocabulary the form's metaschema gives defines it".to_owned()));
     }
     let ignored_beside_ref = !matches!(
         kw,

@@ -26,8 +26,10 @@ pub enum FormErrorKind {
     UnsupportedFormat,
     /// A `pattern` that is not ECMA-262, or cannot be matched exactly in linear time.
     InvalidPattern(String),
-    /// A `$schema` that names none of the five dialects ([`Dialect::from_uri`]), or one
-    /// below the root.
+    /// A `$schema` that names none of the five dialects ([`Dialect::from_uri`]) nor a
+    /// metaschema the form holds or its owner registered ([`FormError::detail`] names
+    /// it); or one below the root naming another dialect than the schema around it,
+    /// where that schema is no embedded resource's root.
     UnsupportedDialect,
     /// A `$ref` to a document other than the form, the resources embedded in it
     /// (schemas with an `$id`) and those registered with `FormBuilder::resource`:
@@ -87,6 +89,12 @@ pub enum FormErrorKind {
     /// defined twice, empty, or one formgate implements, or a pattern formgate cannot
     /// match exactly; the text says which.
     FormatDefinition(String),
+    /// A `$schema` naming a metaschema whose vocabularies formgate cannot honour: one
+    /// that requires a vocabulary formgate does not implement, names vocabularies of
+    /// two drafts, does not require the Core vocabulary, or has no `$vocabulary` and a
+    /// `$schema` of its own that names none of the five dialects. [`FormError::detail`]
+    /// says which (docs/DIALECTS.md, "Vocabularies").
+    UnsupportedVocabulary,
 }
 
 impl FormErrorKind {
@@ -130,6 +138,7 @@ impl FormErrorKind {
             FormErrorKind::InvalidResource(_) => "invalid-resource",
             FormErrorKind::NotUnrollable(_) => "not-unrollable",
             FormErrorKind::FormatDefinition(_) => "format-definition",
+            FormErrorKind::UnsupportedVocabulary => "unsupported-vocabulary",
         }
     }
 
@@ -199,6 +208,9 @@ impl fmt::Display for FormErrorKind {
             FormErrorKind::InvalidResource(why) => write!(f, "invalid resource: {why}"),
             FormErrorKind::NotUnrollable(why) => write!(f, "cannot be unrolled: {why}"),
             FormErrorKind::FormatDefinition(why) => write!(f, "invalid format definition: {why}"),
+            FormErrorKind::UnsupportedVocabulary => {
+                f.write_str("$schema names a metaschema whose vocabularies cannot be honoured")
+            }
         }
     }
 }

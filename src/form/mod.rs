@@ -20,6 +20,7 @@ pub(crate) mod dynamic;
 pub(crate) mod error;
 pub(crate) mod format;
 pub(crate) mod memory;
+pub(crate) mod metaschema;
 pub(crate) mod node;
 pub(crate) mod number;
 pub(crate) mod pattern;
@@ -59,6 +60,8 @@ pub struct Form {
     plans: Plans,
     /// Whether some node has `unevaluatedProperties` or `unevaluatedItems`.
     unevaluated: bool,
+    /// Whether the form is not one standard dialect throughout (`compile::Compiled`).
+    mixed: bool,
     /// The formats its owner defined, as given (for forms made from this one).
     owner_formats: format::owner::OwnerFormats,
 }
@@ -81,9 +84,17 @@ impl Form {
             root: compiled.root,
             dialect: compiled.dialect,
             unevaluated: compiled.unevaluated,
+            mixed: compiled.mixed,
             limits,
             owner_formats,
         }
+    }
+
+    /// Whether the form is not one standard dialect throughout: its `$schema` names a
+    /// metaschema it holds, or an embedded resource's names another dialect or
+    /// metaschema than the root's.
+    pub(crate) fn is_mixed(&self) -> bool {
+        self.mixed
     }
 
     /// The formats the form's owner defined, as given to its builder.

@@ -261,6 +261,9 @@ pub(crate) struct ArrayChecks {
     pub(crate) contains: Option<NodeId>,
     pub(crate) min_contains: Option<Count>,
     pub(crate) max_contains: Option<Count>,
+    /// Whether an element `contains` matches counts as evaluated for
+    /// `unevaluatedItems` (2020-12; not in 2019-09).
+    pub(crate) contains_evaluates: bool,
     /// `uniqueItems` as written; `Some(true)` asserts that no two elements are equal.
     pub(crate) unique_items: Option<bool>,
     /// `unevaluatedItems`: the elements that neither this node's `prefixItems`,

@@ -183,6 +183,12 @@ impl Scopes {
         Ok(())
     }
 
+    /// Compile what follows with `base` in scope, as if inside a schema of that base;
+    /// followed by one [`Scopes::leave`].
+    pub(crate) fn push_base(&mut self, base: String) {
+        self.stack.push(base);
+    }
+
     /// Leave the schema last entered.
     pub(crate) fn leave(&mut self) {
         self.stack.pop();

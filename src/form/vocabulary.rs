@@ -6,6 +6,9 @@
 //! 2. Each keyword is exactly one of: an assertion (affects verdicts), an applicator
 //!    (holds subschemas), or an annotation (kept verbatim for rendering, never read by
 //!    the validator).
+//! 3. From 2019-09 on, each keyword but `definitions` and `discriminator` belongs to
+//!    one vocabulary ([`Keyword::vocabulary`]), which the form's metaschema must give
+//!    it (`form/metaschema.rs`).
 
 /// A JSON Schema dialect: which draft's keywords, spellings and meanings a form uses.
 ///
@@ -291,6 +294,9 @@ pub enum Keyword {
     /// `$recursiveAnchor` (2019-09): whether a resource's root may be the target of a
     /// `$recursiveRef` from the dynamic scope.
     RecursiveAnchor,
+    /// `$vocabulary` (2019-09 and later): in a metaschema, the vocabularies the schemas
+    /// naming it in `$schema` use; asserts nothing about a value.
+    Vocabulary,
     /// `discriminator`: OpenAPI's hint of which `oneOf`/`anyOf` branch a value takes,
     /// by one of its properties; compiled only when it agrees with the branches, and
     /// never deciding a verdict.
@@ -319,21 +325,16 @@ pub enum Keyword {
     False,
 }
 
-/// Names of JSON Schema keywords (of any dialect) and of constructs formgate refuses
-/// by name, which no form may declare an annotation: declaring them would silently
-/// drop what they assert. Vocabulary keywords are refused through [`Keyword::from_name`].
-pub(crate) const NOT_DECLARABLE: &[&str] = &["$vocabulary"];
-
-/// Whether `name` may be declared an annotation: no keyword of any dialect, and not
-/// refused by name.
+/// Whether `name` may be declared an annotation: no keyword of any dialect (declaring
+/// one would silently drop what it asserts).
 pub(crate) fn declarable(name: &str) -> bool {
-    Keyword::from_name(name).is_none() && !NOT_DECLARABLE.contains(&name)
+    Keyword::from_name(name).is_none()
 }
 
 impl Keyword {
     /// Every keyword, in the order the vocabulary lists them; not [`Keyword::False`],
     /// which no name in a form looks up.
-    pub(crate) const ALL: [Keyword; 63] = [
+    pub(crate) const ALL: [Keyword; 64] = [
         Keyword::Type,
         Keyword::Enum,
         Keyword::Const,
@@ -391,6 +392,7 @@ impl Keyword {
         Keyword::DynamicAnchor,
         Keyword::RecursiveRef,
         Keyword::RecursiveAnchor,
+        Keyword::Vocabulary,
         Keyword::Discriminator,
         Keyword::Dependencies,
         Keyword::AdditionalItems,
@@ -460,6 +462,7 @@ impl Keyword {
             Keyword::DynamicAnchor => "$dynamicAnchor",
             Keyword::RecursiveRef => "$recursiveRef",
             Keyword::RecursiveAnchor => "$recursiveAnchor",
+            Keyword::Vocabulary => "$vocabulary",
             Keyword::Discriminator => "discriminator",
             Keyword::LegacyId => "id",
             Keyword::Dependencies => "dependencies",
@@ -525,6 +528,7 @@ impl Keyword {
             | Keyword::MinContains
             | Keyword::MaxContains
             | Keyword::Deprecated
+            | Keyword::Vocabulary
             | Keyword::ContentSchema => dialect >= Draft2019_09,
             Keyword::PrefixItems | Keyword::DynamicRef | Keyword::DynamicAnchor => {
                 dialect == Draft2020_12
@@ -532,6 +536,40 @@ impl Keyword {
             Keyword::RecursiveRef | Keyword::RecursiveAnchor => dialect == Draft2019_09,
             _ => true,
         }
+    }
+
+    /// The vocabulary of `dialect` (2019-09 or later) that defines this keyword, which
+    /// a form's metaschema must give it (`form/metaschema.rs`); `None` for a keyword no
+    /// vocabulary holds, which the metaschema does not decide: every keyword of
+    /// draft-04..07, `definitions` (the standard metaschemas keep it as a holder of
+    /// schemas) and `discriminator` (OpenAPI's, deciding nothing).
+    pub(crate) fn vocabulary(self, dialect: Dialect) -> Option<super::metaschema::Vocabulary> {
+        use super::metaschema::Vocabulary as V;
+        use Keyword::*;
+        if dialect.is_pre_2019() {
+            return None;
+        }
+        Some(match self {
+            Schema | Id | Anchor | Ref | DynamicRef | DynamicAnchor | RecursiveRef
+            | RecursiveAnchor | Vocabulary | Comment | Defs => V::Core,
+            AllOf | AnyOf | OneOf | Not | If | Then | Else | DependentSchemas | PrefixItems
+            | Items | AdditionalItems | Contains | Properties | PatternProperties
+            | AdditionalProperties | PropertyNames => V::Applicator,
+            UnevaluatedItems | UnevaluatedProperties if dialect == Dialect::Draft2019_09 => {
+                V::Applicator
+            }
+            UnevaluatedItems | UnevaluatedProperties => V::Unevaluated,
+            Type | Enum | Const | MultipleOf | Maximum | ExclusiveMaximum | Minimum
+            | ExclusiveMinimum | MaxLength | MinLength | Pattern | MaxItems | MinItems
+            | UniqueItems | MaxContains | MinContains | MaxProperties | MinProperties
+            | Required | DependentRequired => V::Validation,
+            Title | Description | Default | Deprecated | ReadOnly | WriteOnly | Examples => {
+                V::MetaData
+            }
+            Format => V::Format,
+            ContentEncoding | ContentMediaType | ContentSchema => V::Content,
+            Definitions | Discriminator | Dependencies | LegacyId | False => return None,
+        })
     }
 }
 
@@ -545,7 +583,6 @@ mod tests {
             assert_eq!(Keyword::from_name(k.name()), Some(k));
         }
         assert_eq!(Keyword::from_name("propertiez"), None);
-        assert_eq!(Keyword::from_name("$vocabulary"), None);
         // The boolean schema has a name, but a form cannot write it as a keyword.
         assert_eq!(Keyword::False.name(), "false");
         assert_eq!(Keyword::from_name("false"), None);

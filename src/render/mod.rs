@@ -306,6 +306,7 @@ impl Renderer<'_> {
             | Keyword::DynamicAnchor
             | Keyword::RecursiveRef
             | Keyword::RecursiveAnchor
+            | Keyword::Vocabulary
             | Keyword::ContentEncoding
             | Keyword::ContentMediaType
             | Keyword::Discriminator => out.push_str(missing),

@@ -7,6 +7,8 @@ use super::*;
 pub(crate) fn classify(schema: &Value, draft: Draft) -> Vec<String> {
     let mut walk = Walk {
         draft,
+        vocabularies: None,
+        document_root: false,
         reasons: Vec::new(),
         schemas: HashSet::new(),
         refs: Vec::new(),
@@ -15,6 +17,12 @@ pub(crate) fn classify(schema: &Value, draft: Draft) -> Vec<String> {
         anchors: HashMap::new(),
         walked: Vec::new(),
     };
+    if let Some(uri) = schema.get("$schema") {
+        if let Some((draft, vocabularies)) = walk.metaschema(uri) {
+            walk.draft = draft;
+            walk.vocabularies = vocabularies;
+        }
+    }
     walk.schema(schema, "", true);
     // Resolving may walk a document of `remotes/`, whose `$ref`s resolve in turn.
     while !walk.refs.is_empty() {
@@ -30,7 +38,13 @@ pub(crate) fn classify(schema: &Value, draft: Draft) -> Vec<String> {
 const DOCUMENT: &str = "suite:///document.json";
 
 pub(crate) struct Walk {
+    /// The draft of the schema being walked: the group's, or what a `$schema` names.
     pub(crate) draft: Draft,
+    /// The vocabularies a metaschema `$schema` named declares (`None`: every one of
+    /// the draft's).
+    pub(crate) vocabularies: Option<Vec<&'static str>>,
+    /// The next schema walked is a document's root (a resource, whatever its `$id`).
+    pub(crate) document_root: bool,
     pub(crate) reasons: Vec<String>,
     /// JSON Pointers (canonically escaped) of every schema position walked.
     pub(crate) schemas: HashSet<String>,
@@ -86,9 +100,108 @@ impl Walk {
             _ => return self.out("a schema that is neither object nor boolean"),
         };
         self.schemas.insert(ptr.to_string());
+        let outer = (self.draft, self.vocabularies.clone());
+        let document_root = std::mem::take(&mut self.document_root);
+        if let (false, Some(uri)) = (root, obj.get("$schema")) {
+            self.enter_resource(uri, obj, document_root);
+        }
         self.identify(obj, ptr, root);
-        self.walk_object(obj, ptr, root);
+        self.walk_object(obj, ptr);
         self.bases.pop();
+        (self.draft, self.vocabularies) = outer;
+    }
+
+    /// A `$schema` below the root: the draft and vocabularies it names hold in its
+    /// schema, where that is a resource's root (an `$id` of its draft beside it, or a
+    /// document's root); elsewhere naming other ones is outside.
+    fn enter_resource(
+        &mut self,
+        uri: &Value,
+        obj: &serde_json::Map<String, Value>,
+        document_root: bool,
+    ) {
+        let Some((draft, vocabularies)) = self.metaschema(uri) else {
+            return;
+        };
+        if (draft, &vocabularies) == (self.draft, &self.vocabularies) {
+            return;
+        }
+        let id = obj
+            .get(id_keyword(draft))
+            .and_then(Value::as_str)
+            .is_some_and(|id| !id.split('#').next().unwrap_or("").is_empty());
+        let ignored = draft <= Draft::D7 && obj.contains_key("$ref");
+        if document_root || (id && !ignored) {
+            self.draft = draft;
+            self.vocabularies = vocabularies;
+        } else {
+            self.out("$schema naming another dialect, not at a resource's root");
+        }
+    }
+
+    /// The draft and vocabularies the `$schema` value `uri` names: a standard draft,
+    /// or a metaschema among the documents whose `$vocabulary` (2019-09 on) says which
+    /// of a draft's vocabularies its schemas use; `None` (and a reason) otherwise.
+    pub(crate) fn metaschema(&mut self, uri: &Value) -> Option<(Draft, Option<Vec<&'static str>>)> {
+        let Some(uri) = uri.as_str() else {
+            self.out("malformed $schema");
+            return None;
+        };
+        if let Some(d) = DRAFTS
+            .into_iter()
+            .find(|&d| is_uri(&Value::from(uri), uri_of(d)))
+        {
+            return Some((d, None));
+        }
+        let Some((_, doc)) = document(uri.strip_suffix('#').unwrap_or(uri)) else {
+            self.out("$schema naming an unknown metaschema");
+            return None;
+        };
+        let Some(declared) = doc.value.get("$vocabulary").and_then(Value::as_object) else {
+            // Its own `$schema`'s draft, whole.
+            let own = doc
+                .value
+                .get("$schema")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let d = DRAFTS
+                .into_iter()
+                .find(|&d| is_uri(&Value::from(own), uri_of(d)));
+            if d.is_none() {
+                self.out("metaschema of no standard draft");
+            }
+            return d.map(|d| (d, None));
+        };
+        let mut draft = None;
+        let mut names = Vec::new();
+        for (vocab, required) in declared {
+            let known = [
+                (Draft::D2020, &VOCAB_2020[..]),
+                (Draft::D2019, &VOCAB_2019[..]),
+            ]
+            .into_iter()
+            .find_map(|(d, list)| {
+                let name = vocab.strip_prefix(vocab_base(d))?;
+                list.iter().find(|n| **n == name).map(|n| (d, *n))
+            });
+            match known {
+                Some((d, name)) => {
+                    if draft.is_some_and(|first| first != d) {
+                        self.out("metaschema of vocabularies of two drafts");
+                    }
+                    draft = Some(d);
+                    names.push(name);
+                }
+                None if required == &Value::Bool(true) => {
+                    self.out("metaschema requiring a vocabulary formgate does not implement");
+                }
+                None => {}
+            }
+        }
+        if !names.contains(&"core") {
+            self.out("metaschema without the Core vocabulary");
+        }
+        draft.map(|d| (d, Some(names)))
     }
 
     /// Read the identifiers of the schema object at `ptr` and push its base URI: an
@@ -164,7 +277,7 @@ impl Walk {
         self.bases.push(base);
     }
 
-    fn walk_object(&mut self, obj: &serde_json::Map<String, Value>, ptr: &str, root: bool) {
+    fn walk_object(&mut self, obj: &serde_json::Map<String, Value>, ptr: &str) {
         let d = self.draft;
         if d <= Draft::D7 && obj.contains_key("$ref") {
             // draft-04..07 ignore every sibling of `$ref`: where one of them would
@@ -195,6 +308,12 @@ impl Walk {
                 }
                 continue;
             };
+            if let (Some(names), Some(vocab)) = (&self.vocabularies, vocabulary_of(k, d)) {
+                if !vocab.iter().any(|v| names.contains(v)) {
+                    self.out(format!("keyword {k} outside its metaschema's vocabularies"));
+                    continue;
+                }
+            }
             match kind {
                 Kind::Schema => self.schema_at(val, &at, false, k.starts_with("additional")),
                 Kind::Items if val.is_array() => self.schema_list(val, &at, k),
@@ -241,17 +360,12 @@ impl Walk {
                     }
                     None => self.out("malformed pattern"),
                 },
-                Kind::Schema_ if !is_uri(val, uri(d)) && !root => {
-                    self.out("$schema below the root naming another dialect")
-                }
-                Kind::Schema_ if !is_uri(val, uri(d)) => {
-                    self.out(format!("$schema other than {}", self.draft_name()))
-                }
                 Kind::Content => match (k.as_str(), val.as_str()) {
                     ("contentEncoding", Some("base64"))
                     | ("contentMediaType", Some("application/json")) => {}
                     _ => self.out(format!("{k} {val}")),
                 },
+                // `$schema`: read by `classify` at the root, `enter_resource` below.
                 Kind::Schema_ | Kind::Id | Kind::Data => {}
             }
         }
@@ -291,6 +405,7 @@ impl Walk {
         let at = format!("@{i}");
         self.resources.insert(uri.to_owned(), at.clone());
         self.bases.push(uri.to_owned());
+        self.document_root = true;
         self.schema(doc, &at, false);
         self.bases.pop();
     }
@@ -308,7 +423,7 @@ impl Walk {
         };
         if let Some(u) = &resource {
             if !self.resources.contains_key(u) {
-                if let Some((i, remote)) = remote(u) {
+                if let Some((i, remote)) = document(u) {
                     if !self.walked.contains(&i) {
                         self.walk_remote(i, u, &remote.value);
                     }
@@ -345,11 +460,12 @@ impl Walk {
         if self.schemas.contains(&canonical) {
             return;
         }
+        let canonical_full = canonical.clone();
         let (document, canonical) = match canonical.strip_prefix('@') {
             Some(rest) => {
                 let (i, tail) = rest.split_once('/').unwrap_or((rest, ""));
                 let i: usize = i.parse().expect("a remote's index");
-                (&remotes()[i].value, format!("/{tail}"))
+                (&documents()[i].value, format!("/{tail}"))
             }
             None => (root, canonical),
         };
@@ -358,20 +474,25 @@ impl Walk {
         } else {
             canonical
         };
-        let exists = canonical
+        let tokens: Vec<String> = canonical
             .split('/')
             .skip(1)
             .map(|t| t.replace("~1", "/").replace("~0", "~"))
-            .try_fold(document, |v, t| match v {
-                Value::Object(m) => m.get(&t),
-                Value::Array(a) => t.parse::<usize>().ok().and_then(|i| a.get(i)),
-                _ => None,
-            })
-            .is_some();
-        if exists {
-            self.out("$ref to a value that is not a schema of the vocabulary");
-        } else {
-            self.out("$ref to nothing");
+            .collect();
+        let value = tokens.iter().try_fold(document, |v, t| match v {
+            Value::Object(m) => m.get(t),
+            Value::Array(a) => t.parse::<usize>().ok().and_then(|i| a.get(i)),
+            _ => None,
+        });
+        match value {
+            // A value no keyword makes a schema (inside an annotation's value): read as
+            // a schema where it is, under the base URI of its resource.
+            Some(v) => {
+                self.bases.push(resource.unwrap_or_default());
+                self.schema(v, &canonical_full, false);
+                self.bases.pop();
+            }
+            None => self.out("$ref to nothing"),
         }
     }
 }
@@ -406,7 +527,7 @@ pub(crate) enum Kind {
 }
 
 /// Keywords of some draft: outside the others' vocabularies.
-pub(crate) const KNOWN_ELSEWHERE: [&str; 24] = [
+pub(crate) const KNOWN_ELSEWHERE: [&str; 33] = [
     "id",
     "$dynamicRef",
     "$dynamicAnchor",
@@ -431,6 +552,15 @@ pub(crate) const KNOWN_ELSEWHERE: [&str; 24] = [
     "contentEncoding",
     "contentMediaType",
     "contentSchema",
+    "$anchor",
+    "$vocabulary",
+    "dependentRequired",
+    "dependentSchemas",
+    "minContains",
+    "maxContains",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "deprecated",
 ];
 
 /// The kind of `k` in `d`'s documented vocabulary (`docs/DIALECTS.md`), or `None`.
@@ -454,7 +584,7 @@ pub(crate) fn keyword_kind(k: &str, d: Draft) -> Option<Kind> {
         "$schema" => Kind::Schema_,
         "id" if d == D4 => Kind::Id,
         "$id" if since(D6) => Kind::Id,
-        "$anchor" if since(D2019) => Kind::Data,
+        "$anchor" | "$vocabulary" if since(D2019) => Kind::Data,
         "contains" | "propertyNames" if since(D6) => Kind::Schema,
         "unevaluatedProperties" | "unevaluatedItems" if since(D2019) => Kind::Schema,
         "if" | "then" | "else" if since(D7) => Kind::Schema,
@@ -483,6 +613,76 @@ pub(crate) fn annotations(d: Draft) -> &'static [&'static str] {
     }
 }
 
+/// Every draft.
+pub(crate) const DRAFTS: [Draft; 5] = [Draft::D4, Draft::D6, Draft::D7, Draft::D2019, Draft::D2020];
+
+/// The vocabularies of 2020-12 and 2019-09, by the last segment of their URIs.
+const VOCAB_2020: [&str; 8] = [
+    "core",
+    "applicator",
+    "unevaluated",
+    "validation",
+    "meta-data",
+    "format-annotation",
+    "format-assertion",
+    "content",
+];
+const VOCAB_2019: [&str; 6] = [
+    "core",
+    "applicator",
+    "validation",
+    "meta-data",
+    "format",
+    "content",
+];
+
+/// Where `d`'s vocabulary URIs start.
+fn vocab_base(d: Draft) -> &'static str {
+    if d == Draft::D2020 {
+        "https://json-schema.org/draft/2020-12/vocab/"
+    } else {
+        "https://json-schema.org/draft/2019-09/vocab/"
+    }
+}
+
+/// The vocabularies of `d` (2019-09 on) of which one must be in use for `k` to be: the
+/// specifications' lists (2020-12 and 2019-09 Core, section 8; Validation, section 6
+/// on); `None` for a keyword of no vocabulary (`definitions`).
+pub(crate) fn vocabulary_of(k: &str, d: Draft) -> Option<&'static [&'static str]> {
+    Some(match k {
+        "$schema" | "$id" | "$anchor" | "$ref" | "$dynamicRef" | "$dynamicAnchor"
+        | "$recursiveRef" | "$recursiveAnchor" | "$vocabulary" | "$comment" | "$defs" => &["core"],
+        "unevaluatedItems" | "unevaluatedProperties" if d == Draft::D2020 => &["unevaluated"],
+        "allOf"
+        | "anyOf"
+        | "oneOf"
+        | "not"
+        | "if"
+        | "then"
+        | "else"
+        | "dependentSchemas"
+        | "prefixItems"
+        | "items"
+        | "additionalItems"
+        | "contains"
+        | "properties"
+        | "patternProperties"
+        | "additionalProperties"
+        | "propertyNames"
+        | "unevaluatedItems"
+        | "unevaluatedProperties" => &["applicator"],
+        "type" | "enum" | "const" | "multipleOf" | "maximum" | "exclusiveMaximum" | "minimum"
+        | "exclusiveMinimum" | "maxLength" | "minLength" | "pattern" | "maxItems" | "minItems"
+        | "uniqueItems" | "maxContains" | "minContains" | "maxProperties" | "minProperties"
+        | "required" | "dependentRequired" => &["validation"],
+        "title" | "description" | "default" | "deprecated" | "readOnly" | "writeOnly"
+        | "examples" => &["meta-data"],
+        "format" => &["format", "format-annotation", "format-assertion"],
+        "contentEncoding" | "contentMediaType" | "contentSchema" => &["content"],
+        _ => return None,
+    })
+}
+
 /// `$id`'s name in `d`.
 pub(crate) fn id_keyword(d: Draft) -> &'static str {
     if d == Draft::D4 {
@@ -503,7 +703,7 @@ pub(crate) fn draft_name(d: Draft) -> &'static str {
 }
 
 /// `d`'s metaschema URI, as its specification writes it.
-pub(crate) fn uri(d: Draft) -> &'static str {
+pub(crate) fn uri_of(d: Draft) -> &'static str {
     match d {
         Draft::D4 => "http://json-schema.org/draft-04/schema#",
         Draft::D6 => "http://json-schema.org/draft-06/schema#",

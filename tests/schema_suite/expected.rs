@@ -4,15 +4,15 @@ use super::*;
 
 pub(crate) const EXPECTED: Counts = Counts {
     groups: 1705,
-    compiled: 1637,
-    out_refused: 68,
+    compiled: 1655,
+    out_refused: 50,
     out_compiled: 0,
     in_refused_decided: 0,
     in_refused_undecided: 0,
-    right: 8074,
+    right: 8110,
     wrong: 0,
     decided: 40,
-    not_run: 213,
+    not_run: 177,
 };
 
 /// The trials `pattern/<file>`: groups whose schema is a lone `pattern`, their string
@@ -30,17 +30,17 @@ pub(crate) const FORMAT_EXPECTED: StringCounts = StringCounts {
     closed: 0,
 };
 
+/// Groups refused, by [`category`] of their reasons (a group counts once under each
+/// category it has a reason of); README.md's table.
+pub(crate) const CATEGORIES: &[(&str, usize)] =
+    &[("format", 5), ("keyword", 42), ("ref-sibling", 5)];
+
 /// Groups refused as outside the vocabulary, by reason, over all directories (a group
 /// may count under several reasons).
 pub(crate) const REFUSAL_REASONS: &[(&str, usize)] = &[
-    ("$ref to a value that is not a schema of the vocabulary", 10),
-    ("$ref to another document", 10),
     ("$ref with sibling keywords in draft-04", 2),
     ("$ref with sibling keywords in draft-06", 2),
     ("$ref with sibling keywords in draft-07", 1),
-    ("$schema below the root naming another dialect", 4),
-    ("$schema other than 2019-09", 2),
-    ("$schema other than 2020-12", 4),
     ("format \"unknown\"", 5),
     ("keyword $comment outside draft-04", 3),
     ("keyword $comment outside draft-06", 8),
@@ -48,7 +48,8 @@ pub(crate) const REFUSAL_REASONS: &[(&str, usize)] = &[
     ("keyword const outside draft-04", 1),
     ("keyword dependencies outside 2019-09", 7),
     ("keyword dependencies outside 2020-12", 7),
-    ("keyword dependentRequired", 1),
+    ("keyword dependentRequired outside draft-07", 1),
+    ("keyword minimum outside its metaschema's vocabularies", 2),
     ("keyword object_of_schemas", 4),
     ("keyword prefixItems outside 2019-09", 1),
     ("keyword unknown-keyword", 4),

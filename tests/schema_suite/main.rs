@@ -226,6 +226,8 @@ struct Run<'a> {
     filter: Option<String>,
     failures: Failures,
     reasons: BTreeMap<String, [usize; 15]>,
+    /// Refused groups by [`category`] (a group once per category it has a reason of).
+    categories: BTreeMap<&'static str, usize>,
     /// `FORMGATE_SUITE_VERBOSE=1`: one line per group, the runner's reasons beside the
     /// compiler's verdict.
     verbose: bool,
@@ -299,6 +301,10 @@ impl Run<'_> {
             (Err(_), false) => {
                 counts.out_refused += 1;
                 counts.not_run += selected.len();
+                let categories: BTreeSet<&str> = reasons.iter().map(|r| category(r)).collect();
+                for c in categories {
+                    *self.categories.entry(c).or_default() += 1;
+                }
                 for r in reasons {
                     self.reasons.entry(r).or_default()[dir] += 1;
                 }
@@ -631,6 +637,7 @@ struct Report {
     /// Per directory of [`DIRS`].
     counts: Vec<Counts>,
     reasons: BTreeMap<String, [usize; 15]>,
+    categories: BTreeMap<&'static str, usize>,
     failures: Failures,
 }
 
@@ -644,6 +651,7 @@ fn run(files: &[&SuiteFile], filter: Option<String>, verbose: bool) -> Report {
         filter: filter.clone(),
         failures: Failures::default(),
         reasons: BTreeMap::new(),
+        categories: BTreeMap::new(),
         verbose,
     };
     let mut counts = vec![Counts::default(); DIRS.len()];
@@ -684,6 +692,7 @@ fn run(files: &[&SuiteFile], filter: Option<String>, verbose: bool) -> Report {
     Report {
         counts,
         reasons: run.reasons,
+        categories: run.categories,
         failures: run.failures,
     }
 }
@@ -836,6 +845,14 @@ fn totals(tests_dir: &Path, files: &[SuiteFile]) -> Result<(), Failed> {
             ));
         }
     }
+    let expected_categories: BTreeMap<&str, usize> = CATEGORIES.iter().copied().collect();
+    let found_categories: BTreeMap<&str, usize> =
+        report.categories.iter().map(|(c, n)| (*c, *n)).collect();
+    if found_categories != expected_categories {
+        drift.push(format!(
+            "  refused groups by category: expected {expected_categories:?}, found {found_categories:?}"
+        ));
+    }
     let tables = format!(
         "{}\n{}",
         table(&DIRS, &report.counts),
@@ -947,7 +964,45 @@ fn conformance_doc_states_the_totals() -> Result<(), String> {
             e.not_run
         ),
     ];
-    common::doc_states("docs/CONFORMANCE.md", &stated)
+    common::doc_states("docs/CONFORMANCE.md", &stated)?;
+    // README.md's table of the groups refused, by why.
+    let mut rows = vec![format!(
+        "{} of the {} groups compile",
+        grouped(e.compiled),
+        grouped(e.groups)
+    )];
+    rows.extend(
+        CATEGORIES
+            .iter()
+            .map(|(c, n)| format!("| {} | {n} |", category_text(c))),
+    );
+    common::doc_states("README.md", &rows)
+}
+
+/// The category of a refusal reason: the suite groups formgate refuses are those of a
+/// keyword (or vocabulary) no dialect or metaschema in use defines, a format outside
+/// the list, or a `$ref` beside keywords that draft-04..07 ignore (anything else is
+/// `other`, which no group may be).
+fn category(reason: &str) -> &'static str {
+    if reason.starts_with("keyword ") || reason.starts_with("metaschema requiring") {
+        "keyword"
+    } else if reason.starts_with("format ") {
+        "format"
+    } else if reason.starts_with("$ref with sibling keywords") {
+        "ref-sibling"
+    } else {
+        "other"
+    }
+}
+
+/// How README.md words a [`category`].
+fn category_text(category: &str) -> &'static str {
+    match category {
+        "keyword" => "a keyword its dialect does not have, or that no vocabulary its metaschema declares defines",
+        "format" => "a format outside the dialect's list (`\"format\": \"unknown\"`)",
+        "ref-sibling" => "a `$ref` with sibling keywords in draft-04..07, which those drafts ignore",
+        _ => "something else",
+    }
 }
 
 fn main() {

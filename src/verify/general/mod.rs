@@ -599,11 +599,11 @@ impl State {
                 );
                 continue;
             }
-            let contains = a.contains;
+            let (contains, evaluates) = (a.contains, a.contains_evaluates);
             self.push_target(form, i, child, node_id, keyword);
             if let Some(c) = contains {
                 let role = match element {
-                    Some(m) => self.contains_role(form, m, i - frame.first),
+                    Some(m) => self.contains_role(evaluates, m, i - frame.first),
                     None => Role::Contains,
                 };
                 self.push_contains(form, i, c, role);

@@ -286,7 +286,7 @@ impl Tracker {
 
 use super::{Role, State, Target, IF_FAILED, IF_PASSED, NONE};
 use crate::form::node::{Node, NodeId};
-use crate::form::vocabulary::{Dialect, Keyword};
+use crate::form::vocabulary::Keyword;
 use crate::form::Form;
 
 impl Tracker {
@@ -368,9 +368,9 @@ impl State {
     }
 
     /// The role of a `contains` schema on element `m` for instance `k` of a tracked
-    /// array: in 2020-12 a match evaluates the element, so it is kept.
-    pub(super) fn contains_role(&mut self, form: &Form, m: u32, k: u32) -> Role {
-        if form.dialect() == Dialect::Draft2020_12 {
+    /// array: where a match evaluates the element (2020-12, `evaluates`), it is kept.
+    pub(super) fn contains_role(&mut self, evaluates: bool, m: u32, k: u32) -> Role {
+        if evaluates {
             Role::ContainsAt(self.uneval.contains_slot(m, k))
         } else {
             Role::Contains
