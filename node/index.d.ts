@@ -41,6 +41,11 @@ export interface FormOptions {
    * enforced. A `$ref` to a URI given here nor in the form is a `FormError` of kind
    * `remote-ref`; an error inside a document names it in `FormError.resource`. */
   resources?: Record<string, string | Uint8Array>;
+  /** Formats of the owner's, by name: a string is of the format when the ECMA-262
+   * pattern matches all of it, in linear time like `pattern`. `schemaJson` keeps
+   * `format` as written; a format nobody defined is still a `FormError` of kind
+   * `unsupported-format`, a bad definition one of kind `format-definition`. */
+  formatPatterns?: Record<string, string>;
 }
 
 /** Options of `verifyInto`. */

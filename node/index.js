@@ -170,7 +170,7 @@ class Form {
    */
   constructor(schema, options) {
     const o = object(options, 'the options of Form');
-    const known = ['maxBytes', 'maxDepth', 'defaultDialect', 'annotations', 'resources'];
+    const known = ['maxBytes', 'maxDepth', 'defaultDialect', 'annotations', 'resources', 'formatPatterns'];
     for (const name of Object.keys(o)) {
       if (!known.includes(name)) {
         throw new TypeError(`unknown option ${JSON.stringify(name)} of Form (expected one of ${known.join(', ')})`);
@@ -201,6 +201,15 @@ class Form {
         if (typeof doc === 'string') return { uri, schema: Buffer.from(doc, 'utf8') };
         if (doc instanceof Uint8Array) return { uri, schema: Buffer.from(doc.buffer, doc.byteOffset, doc.byteLength) };
         throw new TypeError(`the resource ${JSON.stringify(uri)} must be a string or a Uint8Array`);
+      });
+    }
+    if (o.formatPatterns !== undefined && o.formatPatterns !== null) {
+      if (typeof o.formatPatterns !== 'object' || Array.isArray(o.formatPatterns)) {
+        throw new TypeError('formatPatterns must be an object of format name to pattern (a string)');
+      }
+      compileOptions.formatPatterns = Object.entries(o.formatPatterns).map(([name, pattern]) => {
+        if (typeof pattern !== 'string') throw new TypeError(`the pattern of the format ${JSON.stringify(name)} must be a string`);
+        return { name, pattern };
       });
     }
     const s = body(schema, 'a schema');

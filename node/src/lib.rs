@@ -47,6 +47,18 @@ pub struct CompileOptions {
     pub annotations: Option<Vec<String>>,
     /// Other documents a `$ref` may name (`FormBuilder::resource`), in the order given.
     pub resources: Option<Vec<NativeResource>>,
+    /// Formats of the owner's, each a name and an ECMA-262 pattern a whole string must
+    /// match (`FormBuilder::format_pattern`), in the order given.
+    pub format_patterns: Option<Vec<NativeFormatPattern>>,
+}
+
+/// One format of the `formatPatterns` option.
+#[napi(object)]
+pub struct NativeFormatPattern {
+    /// The format's name, as `format` writes it.
+    pub name: String,
+    /// The ECMA-262 pattern a string of the format matches whole.
+    pub pattern: String,
 }
 
 /// One document of the `resources` option: its URI and schema bytes.
@@ -125,6 +137,9 @@ pub fn compile(
         }
         for r in o.resources.into_iter().flatten() {
             builder = builder.resource(&r.uri, r.schema.to_vec());
+        }
+        for f in o.format_patterns.into_iter().flatten() {
+            builder = builder.format_pattern(&f.name, &f.pattern);
         }
     }
     Ok(match builder.compile(&schema) {

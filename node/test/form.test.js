@@ -336,3 +336,18 @@ test('resources: a $ref reaches a document given beside the form, bundled into s
   assert.ok(located instanceof FormError);
   assert.deepEqual([located.resource, located.pointer, located.keyword, located.offset], [money, '/minimum', 'minimum', 1]);
 });
+
+test('formatPatterns: formats of the owner\'s, matched on the whole string', () => {
+  const schema = '{"type":"object","properties":{"topic":{"type":"string","format":"topic"}}}';
+  const form = new Form(schema, { formatPatterns: { topic: '[a-z]+(/[a-z]+)*' } });
+  assert.ok(form.isValid('{"topic":"news/sport"}'));
+  assert.ok(!form.isValid('{"topic":"news/"}'));
+  assert.ok(!form.isValid('{"topic":"x news"}'));
+  assert.match(form.schemaJson, /"format":"topic"/);
+  const kind = (options) => { try { new Form(schema, options); } catch (e) { return e.kind; } return null; };
+  assert.equal(kind({}), 'unsupported-format');
+  assert.equal(kind({ formatPatterns: { topic: '(a' } }), 'format-definition');
+  assert.equal(kind({ formatPatterns: { email: '.+' } }), 'format-definition');
+  assert.throws(() => new Form(schema, { formatPatterns: { topic: 1 } }), TypeError);
+  assert.throws(() => new Form(schema, { formatPatterns: ['a'] }), TypeError);
+});

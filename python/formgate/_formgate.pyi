@@ -44,6 +44,11 @@ class Form:
             str), never fetched. The documents the form reaches are bundled into its
             ``$defs``, so ``schema_json`` holds all that is enforced; a ``$ref`` to a
             URI neither here nor in the form raises FormError ``"remote-ref"``.
+        format_patterns: formats of the owner's, ``{name: pattern}``: a string is of
+            the format when the ECMA-262 ``pattern`` matches all of it, in linear time
+            like ``pattern``. The published form keeps ``format`` as written; a format
+            nobody defined still raises FormError ``"unsupported-format"``, and a bad
+            definition ``"format-definition"``.
 
     Raises:
         FormError: the schema does not compile.
@@ -59,6 +64,7 @@ class Form:
         default_dialect: Optional[str] = None,
         annotations: Optional[Iterable[str]] = (),
         resources: Optional[Mapping[str, Union[bytes, str]]] = None,
+        format_patterns: Optional[Mapping[str, str]] = None,
     ) -> None: ...
     def verify(self, body: Body) -> None:
         """Verify a body: strict parse and validation in one pass, no tree built.

@@ -105,15 +105,16 @@ fn limits(max_bytes: Option<usize>, max_depth: Option<usize>) -> Limits {
 /// A compiled form: verifies request bodies and publishes itself.
 ///
 /// Form(schema, *, max_bytes=None, max_depth=None, default_dialect=None, annotations=(),
-///      resources=None)
+///      resources=None, format_patterns=None)
 /// compiles a JSON Schema (bytes or str, itself strict JSON). Every keyword is
 /// implemented exactly or the compile raises FormError naming the keyword and its JSON
 /// Pointer. max_bytes (default 1 MiB) and max_depth (default 128) bound the bodies;
 /// default_dialect ("draft4", "draft6", "draft7", "2019-09", "2020-12" or a $schema
 /// URI) applies to a schema without $schema; annotations declares extension keywords
 /// kept verbatim in the published form; resources ({uri: bytes or str}) are the other
-/// documents a $ref may name, never fetched and bundled into the published form. A
-/// Form is immutable and may be shared by threads.
+/// documents a $ref may name, never fetched and bundled into the published form;
+/// format_patterns ({name: ECMA-262 pattern}) defines formats of the owner's, which a
+/// whole string must match. A Form is immutable and may be shared by threads.
 #[pyclass(frozen, module = "formgate", name = "Form")]
 struct Form {
     inner: formgate::Form,
@@ -124,7 +125,8 @@ impl Form {
     /// Compile a JSON Schema (strict JSON, as bytes or str) into a form; raises
     /// FormError (see the class documentation).
     #[new]
-    #[pyo3(signature = (schema, *, max_bytes=None, max_depth=None, default_dialect=None, annotations=None, resources=None))]
+    #[pyo3(signature = (schema, *, max_bytes=None, max_depth=None, default_dialect=None, annotations=None, resources=None, format_patterns=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         schema: &Bound<'_, PyAny>,
@@ -133,6 +135,7 @@ impl Form {
         default_dialect: Option<&str>,
         annotations: Option<&Bound<'_, PyAny>>,
         resources: Option<&Bound<'_, PyAny>>,
+        format_patterns: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Form> {
         let text;
         let schema: &[u8] = if let Ok(s) = schema.cast::<PyString>() {
@@ -194,6 +197,22 @@ impl Form {
                     )));
                 };
                 builder = builder.resource(&uri, bytes);
+            }
+        }
+        if let Some(formats) = format_patterns.filter(|f| !f.is_none()) {
+            let map = formats.cast::<PyDict>().map_err(|_| {
+                PyTypeError::new_err(
+                    "format_patterns must be a dict of name (str) to pattern (str)",
+                )
+            })?;
+            for (name, pattern) in map.iter() {
+                let (Ok(name), Ok(pattern)) = (name.cast::<PyString>(), pattern.cast::<PyString>())
+                else {
+                    return Err(PyTypeError::new_err(
+                        "format_patterns must be a dict of name (str) to pattern (str)",
+                    ));
+                };
+                builder = builder.format_pattern(name.to_cow()?, pattern.to_cow()?);
             }
         }
         let inner = py

@@ -368,3 +368,25 @@ def test_resources_are_reached_by_ref_and_bundled_into_the_published_form():
         formgate.Form("true", resources=[("a", "{}")])
     with pytest.raises(TypeError):
         formgate.Form("true", resources={money: 1})
+
+
+def test_format_patterns_define_the_owners_formats():
+    schema = '{"type":"object","properties":{"topic":{"type":"string","format":"topic"}}}'
+    form = formgate.Form(schema, format_patterns={"topic": "[a-z]+(/[a-z]+)*"})
+    assert form.is_valid(b'{"topic":"news/sport"}')
+    assert not form.is_valid(b'{"topic":"news/"}')
+    assert not form.is_valid(b'{"topic":"x news"}')  # the whole string
+    assert form.is_valid(b'{"topic":1}') is False  # type still decides
+    assert '"format":"topic"' in form.schema_json
+
+    with pytest.raises(formgate.FormError) as info:
+        formgate.Form(schema)
+    assert info.value.kind == "unsupported-format"
+    with pytest.raises(formgate.FormError) as info:
+        formgate.Form(schema, format_patterns={"topic": "(a"})
+    assert info.value.kind == "format-definition"
+    with pytest.raises(formgate.FormError) as info:
+        formgate.Form(schema, format_patterns={"email": ".+"})
+    assert info.value.kind == "format-definition"
+    with pytest.raises(TypeError):
+        formgate.Form(schema, format_patterns={"topic": 1})
