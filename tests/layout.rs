@@ -18,6 +18,7 @@ const SOURCE_DIRS: &[&str] = &[
     "fuzz/fuzz_targets",
     "testkit",
     "python/src",
+    "bowtie",
 ];
 
 fn root() -> &'static Path {
