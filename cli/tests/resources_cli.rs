@@ -136,3 +136,51 @@ fn unreadable_documents_are_usage_errors() {
         assert_eq!(code(&o), 2, "{arg:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn check_compiles_resources_of_another_dialect_and_registered_metaschemas() {
+    // An embedded resource of draft-07 (array `items`, `dependencies`) in a 2020-12 form.
+    let embedded = support::file(
+        DIR,
+        "embedded.json",
+        br##"{"$defs":{"old":{"$schema":"http://json-schema.org/draft-07/schema#",
+            "$id":"https://example.com/old.json","items":[{"type":"integer"}],
+            "dependencies":{"a":["b"]}}},"$ref":"https://example.com/old.json"}"##,
+    );
+    let o = formgate(&["check", &embedded], b"");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let good = support::file(DIR, "list.json", b"[1]");
+    let bad = support::file(DIR, "bad-list.json", br#"["a"]"#);
+    let o = formgate(&["verify", &embedded, &good, &bad], b"");
+    assert_eq!(stdout(&o), format!("accept {good}\nreject {bad}\n"));
+    // Elsewhere than an embedded resource's root, another dialect is refused.
+    let nested = support::file(
+        DIR,
+        "nested.json",
+        br#"{"properties":{"a":{"$schema":"http://json-schema.org/draft-04/schema#"}}}"#,
+    );
+    let o = formgate(&["check", &nested], b"");
+    assert_eq!(code(&o), 1);
+    assert!(
+        stderr(&o).contains("embedded resource's root"),
+        "{}",
+        stderr(&o)
+    );
+    // A metaschema registered with --resource gives its vocabularies.
+    let meta = support::file(
+        DIR,
+        "meta.json",
+        br#"{"$schema":"https://json-schema.org/draft/2020-12/schema",
+            "$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,
+                "https://json-schema.org/draft/2020-12/vocab/applicator":true}}"#,
+    );
+    let form = support::file(
+        DIR,
+        "uses-meta.json",
+        br#"{"$schema":"https://example.com/meta","properties":{"n":{"minimum":1}}}"#,
+    );
+    let resource = format!("https://example.com/meta={meta}");
+    let o = formgate(&["check", "--resource", &resource, &form], b"");
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("\"minimum\""), "{}", stderr(&o));
+}
