@@ -8,6 +8,7 @@
 #![allow(dead_code)] // Each test uses some of the helpers.
 
 pub mod acts;
+pub mod golden;
 
 use std::convert::Infallible;
 use std::io::{BufRead, BufReader};
