@@ -5,32 +5,41 @@
 //! `text/html` by name; `POST /` verifies the act and hands the value to the handler.
 //! Other methods answer `405` with `Allow`.
 //!
+//! The protocol is formgate-address's, shared with `formgate serve`: the same answers
+//! to `GET`, the same reading of an act, the same answer to a refused one.
+//!
 //! Invariants:
 //! 1. The published body, its tag and the page are built once, from the same compiled
 //!    form that verifies acts (`formgate::publish`), and served as shared bytes.
-//! 2. Whatever fails in an act (a declared or counted size over `max_bytes`, a body
+//! 2. An act is verified as its body streams in, and reading stops at the first frame
+//!    that leaves the form or crosses `max_bytes`; a declared `Content-Length` over
+//!    `max_bytes` is refused before reading (formgate-address's `read_act`).
+//! 3. Whatever fails in an act (a declared or counted size over `max_bytes`, a body
 //!    that cannot be read, strictness, the form, a value the type cannot hold) is
-//!    answered `204 No Content` with no body and no reason; when body bytes may be left
+//!    answered `204 No Content` with no body and no reason; when body bytes were left
 //!    unread, also `Connection: close`. Only the `on_reject` observer learns why.
-//! 3. The handler is called only with a value deserialized from an admitted body.
+//! 4. The handler is called only with a value deserialized from an admitted body.
 
 use std::future::Future;
+use std::marker::PhantomData;
 use std::sync::Arc;
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::Request;
-use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, HeaderValue};
+use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
-use formgate::publish::{Answer, Header, Message, Published};
+use formgate::publish::{Message, Published};
+use formgate::{Form, Rejection};
+use formgate_address::{read_act, refused, Admit, Arrival, Verdict};
 use serde::de::DeserializeOwned;
 
-use crate::extract::{declared_length, read_error, FormFor};
+use crate::extract::FormFor;
 use crate::rejection::{Problems, VerifyRejection};
 
 /// The `GPT-Type` response header ([`formgate::publish::GPT_TYPE`]).
-pub static GPT_TYPE: HeaderName = HeaderName::from_static(formgate::publish::GPT_TYPE);
+pub use formgate_address::GPT_TYPE;
 
 /// What is told of a refused act: the rejection (with its kind and, for logs,
 /// formgate's [`Rejection`](formgate::Rejection)).
@@ -124,11 +133,12 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
     /// the accepted value, whose answer is the act's answer. Merge or nest it into
     /// your application's router.
     ///
-    /// An act is read whole, up to the form's `max_bytes` (the address's own limit,
-    /// whatever `DefaultBodyLimit` says), then verified and deserialized in one pass;
-    /// a declared `Content-Length` over the limit is refused before reading. Unlike
-    /// `formgate serve`, which verifies chunks as they arrive, a body that leaves the
-    /// form early is still read to its end (at most `max_bytes`).
+    /// An act is verified as it streams in, up to the form's `max_bytes` (the
+    /// address's own limit, whatever `DefaultBodyLimit` says), and reading stops at the
+    /// first frame that leaves the form, as in `formgate serve`; a declared
+    /// `Content-Length` over the limit is refused before reading. A body that came in
+    /// one frame is verified and deserialized in one pass; one that came in several is
+    /// deserialized once the stream is admitted (a second pass over the kept bytes).
     pub fn on_act<S, F, Fut, R>(self, handler: F) -> Router<S>
     where
         S: Clone + Send + Sync + 'static,
@@ -136,7 +146,16 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
         Fut: Future<Output = R> + Send + 'static,
         R: IntoResponse,
     {
-        let arrival = Arc::new(Arrival::new(&self));
+        let form = self.form.form();
+        let page = formgate::publish::page(
+            form,
+            &self.prompt,
+            &self.messages,
+            self.sample.as_deref(),
+            self.gpt_type.as_ref().and_then(|v| v.to_str().ok()),
+        );
+        let published = form.publish(&self.prompt, &self.messages);
+        let arrival = Arc::new(Arrival::new(&published, self.gpt_type.as_ref(), page));
         let form = self.form;
         let observer = self.observer;
         let act = move |req: Request| {
@@ -144,117 +163,72 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
             let observer = observer.clone();
             let handler = handler.clone();
             async move {
-                match read_act(&form, req).await {
+                match read_act_into(&form, req).await {
                     Ok(value) => handler(value).await.into_response(),
                     Err((rejection, unread)) => {
                         if let Some(observe) = &observer {
                             observe(&rejection);
                         }
-                        refused(unread)
+                        refused(unread).map(Body::from)
                     }
                 }
             }
         };
         Router::new().route(
             "/",
-            get(move |headers: HeaderMap| async move { arrival.respond(&headers) }).post(act),
+            get(move |headers: HeaderMap| async move { arrival.respond(&headers).map(Body::from) })
+                .post(act),
         )
     }
 }
 
-/// Read and verify an act (invariants 2 and 3). On failure, also whether body bytes
-/// may be left unread.
-async fn read_act<T: DeserializeOwned>(
+/// Read and verify an act (invariants 2–4). On failure, also whether body bytes were
+/// left unread.
+async fn read_act_into<T: DeserializeOwned>(
     form: &FormFor<T>,
     req: Request,
 ) -> Result<T, (VerifyRejection, bool)> {
     let problems = Problems::default();
-    let limit = form.form().limits().max_bytes();
-    if declared_length(req.headers()).is_some_and(|n| n > limit as u64) {
-        return Err((
-            VerifyRejection::too_large(Some(limit as u64), &problems),
-            true,
-        ));
-    }
-    let body = axum::body::to_bytes(req.into_body(), limit)
-        .await
-        .map_err(|e| (read_error(&e, limit, &problems), true))?;
-    form.form()
-        .verify_into::<T>(&body)
-        .map_err(|r| (VerifyRejection::from_rejection(r, &problems), false))
+    let admit = MakeValue::<T>(PhantomData);
+    let read = read_act(
+        form.form(),
+        req.into_body(),
+        &admit,
+        false,
+        std::future::pending(),
+    )
+    .await;
+    let unread = !read.drained;
+    let rejection = match read.verdict {
+        Verdict::Accept => match read.value {
+            Some(value) => return Ok(value),
+            None => VerifyRejection::unreadable(&problems),
+        },
+        Verdict::Reject(r) => VerifyRejection::from_rejection(r, &problems),
+        Verdict::Declared { limit, .. } => {
+            VerifyRejection::too_large(Some(limit as u64), &problems)
+        }
+        Verdict::Timeout | Verdict::Broken => VerifyRejection::unreadable(&problems),
+    };
+    Err((rejection, unread))
 }
 
-/// The bare `204` of a refused act (invariant 2).
-fn refused(unread: bool) -> Response {
-    let mut r = StatusCode::NO_CONTENT.into_response();
-    if unread {
-        r.headers_mut()
-            .insert(header::CONNECTION, HeaderValue::from_static("close"));
-    }
-    r
-}
+/// An admitted body made into a `T` (formgate's `verify_into`): in one pass when it
+/// came whole, after the streaming verifier when it came in frames.
+struct MakeValue<T>(PhantomData<fn() -> T>);
 
-/// The precomputed answers to `GET /` (invariant 1): for each [`Answer`], in
-/// [`Answer::ALL`]'s order, its status, headers and body. The choice of answer and its
-/// headers are the library's (`Published::answer`, `Published::headers`), shared with
-/// `formgate serve`.
-struct Arrival {
-    published: Published,
-    answers: [(StatusCode, HeaderMap, Bytes); 3],
-}
+impl<T: DeserializeOwned> Admit for MakeValue<T> {
+    type Value = T;
 
-impl Arrival {
-    fn new<T>(address: &Address<T>) -> Arrival {
-        let form = address.form.form();
-        let published = form.publish(&address.prompt, &address.messages);
-        let html = Bytes::from(formgate::publish::page(
-            form,
-            &address.prompt,
-            &address.messages,
-            address.sample.as_deref(),
-            address.gpt_type.as_ref().and_then(|v| v.to_str().ok()),
-        ));
-        let json = Bytes::copy_from_slice(published.body());
-        let gpt_type = address.gpt_type.as_ref().map(HeaderValue::as_bytes);
-        let answers = Answer::ALL.map(|answer| {
-            let body = match answer {
-                Answer::Json => json.clone(),
-                Answer::NotModified => Bytes::new(),
-                Answer::Page => html.clone(),
-            };
-            let status = StatusCode::from_u16(answer.status()).unwrap_or(StatusCode::OK);
-            (
-                status,
-                header_map(published.headers(answer, gpt_type)),
-                body,
-            )
-        });
-        Arrival { published, answers }
+    fn whole(&self, form: &Form, body: &[u8]) -> Result<T, Rejection> {
+        form.verify_into::<T>(body)
     }
 
-    fn respond(&self, request: &HeaderMap) -> Response {
-        let values = |name| request.get_all(name).into_iter().map(HeaderValue::as_bytes);
-        let answer = self
-            .published
-            .answer(values(header::ACCEPT), values(header::IF_NONE_MATCH));
-        let (status, headers, body) = &self.answers[answer as usize];
-        let mut r = Response::new(Body::from(body.clone()));
-        *r.status_mut() = *status;
-        *r.headers_mut() = headers.clone();
-        r
+    fn streamed(&self, form: &Form, body: &[u8]) -> Result<T, Rejection> {
+        form.verify_into::<T>(body)
     }
-}
 
-/// The library's headers as a map. Every name is a valid lower-case field name and
-/// every value a valid field value (the `GPT-Type` value is a `HeaderValue` already),
-/// so none is dropped in practice; one that were invalid would be left out, not sent
-/// broken.
-fn header_map(headers: Vec<Header>) -> HeaderMap {
-    headers
-        .into_iter()
-        .filter_map(|(name, value)| {
-            let name = HeaderName::from_bytes(name.as_bytes()).ok()?;
-            Some((name, HeaderValue::from_bytes(&value).ok()?))
-        })
-        .collect()
+    fn needs_body(&self) -> bool {
+        true
+    }
 }

@@ -555,3 +555,24 @@ async fn an_early_answer_reaches_a_client_still_sending() {
         }
     }
 }
+
+/// The address verifies an act as it streams in: a chunked body whose first chunk
+/// leaves the form is answered at once, while the rest has not been sent, and the
+/// connection is closed (bytes were left unread). Reading the body whole first would
+/// wait here for ever.
+#[tokio::test]
+async fn the_address_answers_at_the_first_chunk_that_leaves_the_form() {
+    let addr = example().await;
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = "POST / HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n[\r\n";
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut got = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut got))
+        .await
+        .expect("answered before the body ends")
+        .unwrap();
+    let a = parse(&got);
+    assert_eq!(a.status, 204);
+    assert_eq!(a.header("connection"), Some("close"));
+    assert!(a.body.is_empty());
+}

@@ -6,11 +6,20 @@
 //! (`examples/tree.form.json`: recursion unrolled to three levels, every string and
 //! array bounded, objects closed, styles an enum).
 //!
-//! The pieces: [`app`] routes and runs connections ([`conn`] their write time-out
-//! and lingering close), [`arrival`] answers `GET`, [`act`] verifies `POST` bodies,
-//! [`upstream`] forwards them, [`log`] the operator's one line per act (written by
-//! [`sink`], which never makes an act wait), [`metrics`] the operator's listener; the
-//! page for people is `formgate::publish::page`.
+//! The protocol itself (the answers to `GET`, reading and verifying an act, the answer
+//! to a refused one) is formgate-address's, shared with formgate-axum. The modules
+//! here form layers, each using only those above it (`tests/serve_modules.rs` holds
+//! them to it):
+//!
+//! | layer | modules |
+//! |---|---|
+//! | 0 | [`http`] the body type and bare answers; [`record`] an act's entry and its log line; [`conn`] the client's socket |
+//! | 1 | [`sink`] the log's writer thread; [`metrics`] the counters |
+//! | 2 | [`log`] level, sink and counting; [`upstream`] forwarding |
+//! | 3 | [`state`] the address, built once |
+//! | 4 | [`act`] `POST`; [`ops`] the operator's listener |
+//! | 5 | [`server`] routing, the accept loop and shutdown |
+//! | 6 | this file: the arguments, and the composition |
 //!
 //! At startup one line `formgate serve: listening on http://ADDR` goes to standard
 //! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used); with
@@ -20,12 +29,15 @@
 //! `--shutdown-timeout`, and exits 0.
 
 mod act;
-mod app;
-mod arrival;
 mod conn;
+mod http;
 mod log;
 mod metrics;
+mod ops;
+mod record;
+mod server;
 mod sink;
+mod state;
 mod upstream;
 
 use std::net::SocketAddr;
@@ -90,10 +102,10 @@ pub(crate) struct Args {
     /// or none (lines standard error cannot take in time are dropped and counted,
     /// never waited for)
     #[arg(long, value_name = "LEVEL", value_enum, default_value = "all")]
-    log_level: log::Level,
+    log_level: record::Level,
     /// How log lines are written: `logfmt` text, or one JSON object per line
     #[arg(long, value_name = "FORMAT", value_enum, default_value = "text")]
-    log_format: log::Format,
+    log_format: record::Format,
     /// Serve GET /metrics (Prometheus), /healthz and /readyz on this second address
     /// (keep it private: port 0 picks a free port; the address bound is printed)
     #[arg(long, value_name = "HOST:PORT")]
@@ -166,7 +178,7 @@ pub(crate) fn run(args: &Args) -> Status {
 }
 
 /// Bind the listeners and serve `app` until a shutdown signal, then drain.
-fn serve_until_stopped(args: &Args, app: &'static app::App, conn: app::ConnLimits) -> Status {
+fn serve_until_stopped(args: &Args, app: &'static state::App, conn: server::ConnLimits) -> Status {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -195,7 +207,7 @@ fn serve_until_stopped(args: &Args, app: &'static app::App, conn: app::ConnLimit
             };
             let bound = ops.local_addr().unwrap_or(addr);
             app.log.note(&format!("metrics on http://{bound}/metrics"));
-            tokio::spawn(metrics::serve(ops, app.metrics, conn.header_timeout));
+            tokio::spawn(ops::serve(ops, app.metrics, conn.header_timeout));
         }
         let bound = listener.local_addr().unwrap_or(args.addr);
         let signal = shutdown_signal();
@@ -207,7 +219,7 @@ fn serve_until_stopped(args: &Args, app: &'static app::App, conn: app::ConnLimit
             signal.await;
             app.metrics.set_ready(false);
         };
-        app::serve(app, listener, conn, shutdown).await;
+        server::serve(app, listener, conn, shutdown).await;
         app.log.note("stopped");
         Status::Accepted
     });
@@ -222,7 +234,7 @@ fn configure(
     args: &Args,
     log: log::Log,
     metrics: &'static metrics::Metrics,
-) -> Result<(&'static app::App, app::ConnLimits), Status> {
+) -> Result<(&'static state::App, server::ConnLimits), Status> {
     let limits = args.limits.limits();
     let form = match &args.form {
         Some(path) => crate::form_arg::load(path, limits, &args.dialect)?,
@@ -287,15 +299,15 @@ fn configure(
             .as_ref()
             .map_or_else(String::new, |u| format!(", upstream {}", u.uri())),
     ));
-    let app = app::App {
+    let app = state::App {
         form,
-        arrival: arrival::Arrival::new(&published, gpt_type, page),
+        arrival: formgate_address::Arrival::new(&published, gpt_type.as_ref(), page),
         upstream,
         log,
         metrics,
         body_timeout,
     };
-    let conn = app::ConnLimits {
+    let conn = server::ConnLimits {
         header_timeout,
         max_connections: args.max_connections,
         shutdown_timeout,

@@ -22,6 +22,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use formgate_address::GPT_ACTOR;
 use http_body_util::{BodyExt as _, Full};
 use hyper::body::{Bytes, Frame, Incoming, SizeHint};
 use hyper::header::{self, HeaderMap, HeaderValue};
@@ -31,8 +32,7 @@ use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
 use tokio::time::{Instant, Sleep};
 
-use super::act::GPT_ACTOR;
-use super::app::{full, Body, BoxError};
+use super::http::{bare, Body, BoxError};
 
 /// A configured upstream and its connection pool.
 #[derive(Debug)]
@@ -183,12 +183,6 @@ impl hyper::body::Body for Relay {
     fn size_hint(&self) -> SizeHint {
         self.body.size_hint()
     }
-}
-
-fn bare(status: StatusCode) -> Response<Body> {
-    let mut r = Response::new(full(Bytes::new()));
-    *r.status_mut() = status;
-    r
 }
 
 /// The time allowed for the upstream to connect and send its whole answer, by default.

@@ -229,9 +229,19 @@ pub fn check(got: &str, path: &Path) {
         std::fs::write(path, got).expect("write the golden file");
     }
     let want = std::fs::read_to_string(path).expect("the golden file");
+    let differ: Vec<String> = got
+        .lines()
+        .zip(want.lines())
+        .enumerate()
+        .filter(|(_, (g, w))| g != w)
+        .map(|(n, (g, w))| format!("line {}: got {g:?}, want {w:?}", n + 1))
+        .collect();
     assert!(
         got == want,
-        "the answers differ from {}:\n{got}",
-        path.display()
+        "the answers differ from {} ({} lines, {} in the file):\n{}\n\nall that was got:\n{got}",
+        path.display(),
+        got.lines().count(),
+        want.lines().count(),
+        differ.join("\n")
     );
 }

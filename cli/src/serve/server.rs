@@ -1,8 +1,8 @@
 //! The address: routing and the connection loop.
 //!
 //! One resource, `/` (any query string is ignored): `GET` and `HEAD` arrive
-//! (arrival.rs), `POST` acts (act.rs), any other method is `405` with `Allow`; any
-//! other path is `404`. HTTP/1.1 only.
+//! (formgate-address's `Arrival`), `POST` acts (act.rs), any other method is `405` with
+//! `Allow`; any other path is `404`. HTTP/1.1 only.
 //!
 //! Invariants:
 //! 1. Every connection has a header time-out (also bounding how long an idle kept-alive
@@ -21,10 +21,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use http_body_util::combinators::BoxBody;
-use http_body_util::{BodyExt as _, Full};
-use hyper::body::{Bytes, Incoming};
-use hyper::header::{self, HeaderValue};
+use hyper::body::Incoming;
 use hyper::service::service_fn;
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -32,42 +29,9 @@ use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-use super::arrival::Arrival;
 use super::conn::{linger, Client};
-use super::log::Log;
-use super::metrics::Metrics;
-use super::upstream::Upstream;
-
-/// Why a response body ended early: the upstream's connection failed, or its deadline
-/// passed.
-pub(crate) type BoxError = Box<dyn std::error::Error + Send + Sync>;
-
-/// Every response body: precomputed bytes, or an upstream's body relayed.
-pub(crate) type Body = BoxBody<Bytes, BoxError>;
-
-/// A body of fixed bytes.
-pub(crate) fn full(bytes: Bytes) -> Body {
-    Full::new(bytes)
-        .map_err(|never: Infallible| match never {})
-        .boxed()
-}
-
-/// Everything the address serves, built once (invariant 2).
-#[derive(Debug)]
-pub(crate) struct App {
-    /// The compiled form: it verifies every act, and its rendering is published.
-    pub form: &'static formgate::Form,
-    /// The precomputed answers to `GET /`.
-    pub arrival: Arrival,
-    /// Where accepted acts go, if anywhere.
-    pub upstream: Option<Upstream>,
-    /// The operator's log.
-    pub log: Log,
-    /// What the operator's listener exposes.
-    pub metrics: &'static Metrics,
-    /// The time allowed for a whole request body.
-    pub body_timeout: Duration,
-}
+use super::http::{allow, answer, bare, Body};
+use super::state::App;
 
 /// How connections are handled.
 #[derive(Debug, Clone, Copy)]
@@ -92,28 +56,11 @@ pub(crate) async fn handle(app: &'static App, req: Request<Incoming>) -> Respons
         return bare(StatusCode::NOT_FOUND);
     }
     match *req.method() {
-        Method::GET | Method::HEAD => app.arrival.respond(req.headers()),
+        Method::GET | Method::HEAD => answer(app.arrival.respond(req.headers())),
         Method::POST => super::act::act(app, req).await,
         Method::OPTIONS => allow(StatusCode::OK),
         _ => allow(StatusCode::METHOD_NOT_ALLOWED),
     }
-}
-
-/// An empty answer listing the methods served (`Content-Length: 0`, as RFC 9110 asks
-/// of a successful `OPTIONS` without content).
-fn allow(status: StatusCode) -> Response<Body> {
-    let mut r = bare(status);
-    r.headers_mut().insert(
-        header::ALLOW,
-        HeaderValue::from_static("GET, HEAD, POST, OPTIONS"),
-    );
-    r
-}
-
-fn bare(status: StatusCode) -> Response<Body> {
-    let mut r = Response::new(full(Bytes::new()));
-    *r.status_mut() = status;
-    r
 }
 
 /// Serve `app` on `listener` until `shutdown` completes; then stop accepting and give

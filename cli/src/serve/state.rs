@@ -1,0 +1,27 @@
+//! [`App`]: everything the address serves, built once at startup and only read
+//! afterwards (`&'static`, shared by every connection).
+
+use std::time::Duration;
+
+use formgate_address::Arrival;
+
+use super::log::Log;
+use super::metrics::Metrics;
+use super::upstream::Upstream;
+
+/// Everything the address serves, built once.
+#[derive(Debug)]
+pub(crate) struct App {
+    /// The compiled form: it verifies every act, and its rendering is published.
+    pub form: &'static formgate::Form,
+    /// The precomputed answers to `GET /`.
+    pub arrival: Arrival,
+    /// Where accepted acts go, if anywhere.
+    pub upstream: Option<Upstream>,
+    /// The operator's log.
+    pub log: Log,
+    /// What the operator's listener exposes.
+    pub metrics: &'static Metrics,
+    /// The time allowed for a whole request body.
+    pub body_timeout: Duration,
+}
