@@ -12,9 +12,10 @@
 //! |---|---|
 //! | `header` | the protocol's header names, headers as an [`http::HeaderMap`] |
 //! | `verdict` | [`Verdict`]: what became of an act |
+//! | `report` | [`problem_json`], [`ProblemError`]: why a body was refused, by the stable names, never a value of the body |
 //! | `arrival` | [`Arrival`]: the precomputed answers to `GET` and `HEAD` |
 //! | `read` | [`read_act`]: an act's body verified frame by frame ([`Admit`] says what an admitted body becomes) |
-//! | `answer` | [`refused`]: the answer to an act that was not accepted |
+//! | `answer` | [`refused`]: the answer to an act that was not accepted (`204`, or `412`, or with reports a `422` problem) |
 //!
 //! ```
 //! use formgate_address::{read_act, refused, Verdict, Verify};
@@ -30,7 +31,7 @@
 //!     std::future::pending(),
 //! ));
 //! assert!(matches!(read.verdict, Verdict::Reject(_)));
-//! assert_eq!(refused(!read.drained).status(), 204);
+//! assert_eq!(refused(&read.verdict, false, !read.drained).status(), 204);
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -39,10 +40,14 @@ mod answer;
 mod arrival;
 mod header;
 mod read;
+mod report;
 mod verdict;
 
 pub use answer::refused;
 pub use arrival::Arrival;
 pub use header::{header_map, GPT_ACTOR, GPT_TYPE};
 pub use read::{read_act, Admit, Read, Verify};
+pub use report::{
+    cut_pointer, detail, problem_json, ProblemError, MAX_POINTER, PROBLEM_CONTENT_TYPE,
+};
 pub use verdict::Verdict;

@@ -80,6 +80,20 @@ pub struct Read<V> {
     pub drained: bool,
 }
 
+impl<V> Read<V> {
+    /// An act refused before its body was read (a failed precondition, a rate
+    /// limit): nothing read, `drained` when the body was empty anyway.
+    pub fn unread(verdict: Verdict, drained: bool) -> Read<V> {
+        Read {
+            verdict,
+            value: None,
+            bytes: 0,
+            kept: None,
+            drained,
+        }
+    }
+}
+
 /// Read `body` and verify it against `form` frame by frame until `deadline` completes
 /// (invariants 1–4); keep the admitted bytes when `keep`.
 pub async fn read_act<B, A, D>(
@@ -100,13 +114,7 @@ where
     // The declared length, when there is one (the server holds the body to it).
     let declared = body.size_hint().exact();
     if let Some(length) = declared.filter(|&n| n > limit as u64) {
-        return Read {
-            verdict: Verdict::Declared { length, limit },
-            value: None,
-            bytes: 0,
-            kept: None,
-            drained: false,
-        };
+        return Read::unread(Verdict::Declared { length, limit }, false);
     }
     // Frames are held for the admission, or to be handed back.
     let hold = keep || admit.needs_body();

@@ -22,6 +22,9 @@ pub enum Verdict {
     Timeout,
     /// The connection failed or the framing was invalid before the body ended.
     Broken,
+    /// The act's `If-Match` names another form than the one served (or is malformed):
+    /// refused before reading ([`formgate::publish::Published::if_match`]).
+    Stale,
 }
 
 impl Verdict {
@@ -31,13 +34,14 @@ impl Verdict {
     }
 
     /// The verdict's name in logs: `accept`, `reject` (the verifier's, or a declared
-    /// length over the limit), `timeout` or `broken`.
+    /// length over the limit), `timeout`, `broken` or `stale`.
     pub fn name(&self) -> &'static str {
         match self {
             Verdict::Accept => "accept",
             Verdict::Reject(_) | Verdict::Declared { .. } => "reject",
             Verdict::Timeout => "timeout",
             Verdict::Broken => "broken",
+            Verdict::Stale => "stale",
         }
     }
 }

@@ -129,7 +129,7 @@ fn reading_stops_at_the_first_frame_that_leaves_the_form() {
     );
     assert!(read.kept.is_none());
     assert!(!read.drained);
-    let answer = refused(!read.drained);
+    let answer = refused(&read.verdict, false, !read.drained);
     assert_eq!(answer.status(), 204);
     assert_eq!(answer.headers()["connection"], "close");
     assert!(answer.body().is_empty());

@@ -17,22 +17,26 @@
 //! 3. Whatever fails in an act (a declared or counted size over `max_bytes`, a body
 //!    that cannot be read, strictness, the form, a value the type cannot hold) is
 //!    answered `204 No Content` with no body and no reason; when body bytes were left
-//!    unread, also `Connection: close`. Only the `on_reject` observer learns why.
-//! 4. The handler is called only with a value deserialized from an admitted body.
+//!    unread, also `Connection: close`. Only the `on_reject` observer learns why, unless
+//!    [`Address::report_rejections`] asks for a `422` problem report.
+//! 4. An act whose `If-Match` names another form than the one served is `412` with no
+//!    body, unread; without `If-Match`, nothing changes.
+//! 5. The handler is called only with a value deserialized from an admitted body.
 
 use std::future::Future;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
 use axum::body::Body;
+use axum::body::HttpBody as _;
 use axum::extract::Request;
-use axum::http::{HeaderMap, HeaderValue};
+use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 use formgate::publish::{Message, Published};
 use formgate::{Form, Rejection};
-use formgate_address::{read_act, refused, Admit, Arrival, Verdict};
+use formgate_address::{read_act, refused, Admit, Arrival, Read, Verdict};
 use serde::de::DeserializeOwned;
 
 use crate::extract::FormFor;
@@ -71,6 +75,7 @@ pub struct Address<T> {
     sample: Option<String>,
     gpt_type: Option<HeaderValue>,
     observer: Option<Observer>,
+    report: bool,
 }
 
 impl<T> std::fmt::Debug for Address<T> {
@@ -93,6 +98,7 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
             sample: None,
             gpt_type: None,
             observer: None,
+            report: false,
         }
     }
 
@@ -121,6 +127,25 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
         observer: impl Fn(&VerifyRejection) + Send + Sync + 'static,
     ) -> Address<T> {
         self.observer = Some(Arc::new(observer));
+        self
+    }
+
+    /// Answer a refused act `422` with an `application/problem+json` report of why (the
+    /// kind, keyword, offset and pointers by formgate's stable names, never a value of
+    /// the body: formgate-address's `refused`), instead of a bare `204`. Off by
+    /// default: a report helps whoever acts to build a body the form admits, so turn it
+    /// on only for an address under development.
+    ///
+    /// ```
+    /// # #[derive(serde::Deserialize, schemars::JsonSchema)] struct Vote { stars: u8 }
+    /// # let votes = formgate_axum::FormFor::<Vote>::from_schemars().unwrap();
+    /// let app: axum::Router = formgate_axum::Address::new(votes, "Vote.")
+    ///     .report_rejections(cfg!(debug_assertions))
+    ///     .on_act(|v: Vote| async move { v.stars.to_string() });
+    /// # let _ = app;
+    /// ```
+    pub fn report_rejections(mut self, report: bool) -> Address<T> {
+        self.report = report;
         self
     }
 
@@ -158,20 +183,22 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
         let arrival = Arc::new(Arrival::new(&published, self.gpt_type.as_ref(), page));
         let form = self.form;
         let observer = self.observer;
+        let report = self.report;
+        let acts = Arc::clone(&arrival);
         let act = move |req: Request| {
             let form = form.clone();
             let observer = observer.clone();
             let handler = handler.clone();
+            let arrival = Arc::clone(&acts);
             async move {
-                match read_act_into(&form, req).await {
-                    Ok(value) => handler(value).await.into_response(),
-                    Err((rejection, unread)) => {
-                        if let Some(observe) = &observer {
-                            observe(&rejection);
-                        }
-                        refused(unread).map(Body::from)
-                    }
+                let mut read = read_act_into(&form, arrival.published(), req).await;
+                if let (Verdict::Accept, Some(value)) = (&read.verdict, read.value.take()) {
+                    return handler(value).await.into_response();
                 }
+                if let Some(observe) = &observer {
+                    observe(&rejection(&read.verdict));
+                }
+                refused(&read.verdict, report, !read.drained).map(Body::from)
             }
         };
         Router::new().route(
@@ -182,35 +209,41 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
     }
 }
 
-/// Read and verify an act (invariants 2–4). On failure, also whether body bytes were
-/// left unread.
+/// Read and verify an act (invariants 2–5): refused unread when its `If-Match` names
+/// another form.
 async fn read_act_into<T: DeserializeOwned>(
     form: &FormFor<T>,
+    published: &Published,
     req: Request,
-) -> Result<T, (VerifyRejection, bool)> {
-    let problems = Problems::default();
+) -> Read<T> {
+    let if_match = req.headers().get_all(header::IF_MATCH);
+    if !published.if_match(if_match.iter().map(HeaderValue::as_bytes)) {
+        return Read::unread(Verdict::Stale, req.body().is_end_stream());
+    }
     let admit = MakeValue::<T>(PhantomData);
-    let read = read_act(
+    read_act(
         form.form(),
         req.into_body(),
         &admit,
         false,
         std::future::pending(),
     )
-    .await;
-    let unread = !read.drained;
-    let rejection = match read.verdict {
-        Verdict::Accept => match read.value {
-            Some(value) => return Ok(value),
-            None => VerifyRejection::unreadable(&problems),
-        },
-        Verdict::Reject(r) => VerifyRejection::from_rejection(r, &problems),
+    .await
+}
+
+/// What the `on_reject` observer is told of a verdict other than an accepted value.
+fn rejection(verdict: &Verdict) -> VerifyRejection {
+    let problems = Problems::default();
+    match verdict {
+        Verdict::Reject(r) => VerifyRejection::from_rejection(r.clone(), &problems),
         Verdict::Declared { limit, .. } => {
-            VerifyRejection::too_large(Some(limit as u64), &problems)
+            VerifyRejection::too_large(Some(*limit as u64), &problems)
         }
-        Verdict::Timeout | Verdict::Broken => VerifyRejection::unreadable(&problems),
-    };
-    Err((rejection, unread))
+        Verdict::Stale => VerifyRejection::precondition_failed(&problems),
+        Verdict::Accept | Verdict::Timeout | Verdict::Broken => {
+            VerifyRejection::unreadable(&problems)
+        }
+    }
 }
 
 /// An admitted body made into a `T` (formgate's `verify_into`): in one pass when it

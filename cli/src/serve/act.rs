@@ -15,15 +15,20 @@
 //! 2. Whatever fails, the actor gets formgate-address's bare `204` with no body and no
 //!    reason (with `Connection: close` when body bytes were left unread; the
 //!    connection is then closed without a reset, so the early answer reaches a client
-//!    still sending: conn.rs). Only the operator's log says why.
-//! 3. An accepted body is forwarded as the exact bytes received, in one buffer, never
+//!    still sending: conn.rs). Only the operator's log says why; with
+//!    `--report-rejections`, a refused body is answered `422` with a problem report
+//!    (the stable names, never a value of the body).
+//! 3. An act whose `If-Match` names another form than the one served is `412`, its
+//!    body unread: an actor that wrote it for an older form never has it verified
+//!    against this one. Without `If-Match`, nothing changes.
+//! 4. An accepted body is forwarded as the exact bytes received, in one buffer, never
 //!    re-serialized.
-//! 4. `GPT-Actor` is read for the log only.
+//! 5. `GPT-Actor` is read for the log only.
 
 use std::time::{Duration, Instant};
 
-use formgate_address::{read_act, refused, Verdict, Verify, GPT_ACTOR};
-use hyper::body::{Bytes, Incoming};
+use formgate_address::{read_act, refused, Read, Verdict, Verify, GPT_ACTOR};
+use hyper::body::{Body as _, Bytes, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::{Request, Response};
 
@@ -34,13 +39,22 @@ use super::state::App;
 /// The answer to an act accepted with no upstream.
 const ACCEPTED: &[u8] = b"{\"accepted\":true}";
 
-/// Verify the body of `req` and answer it (invariants 1–4).
+/// Verify the body of `req` and answer it (invariants 1–5).
 pub(crate) async fn act(app: &'static App, req: Request<Incoming>) -> Response<Body> {
     let started = Instant::now();
     let (parts, body) = req.into_parts();
     let actor = parts.headers.get(&GPT_ACTOR).map(HeaderValue::as_bytes);
-    let deadline = tokio::time::sleep(app.body_timeout);
-    let read = read_act(app.form, body, &Verify, app.upstream.is_some(), deadline).await;
+    let if_match = parts.headers.get_all(header::IF_MATCH);
+    let read = if app
+        .arrival
+        .published()
+        .if_match(if_match.iter().map(HeaderValue::as_bytes))
+    {
+        let deadline = tokio::time::sleep(app.body_timeout);
+        read_act(app.form, body, &Verify, app.upstream.is_some(), deadline).await
+    } else {
+        Read::unread(Verdict::Stale, body.is_end_stream())
+    };
 
     let mut upstream_note = None;
     let response = match (&read.verdict, &app.upstream, read.kept) {
@@ -57,8 +71,8 @@ pub(crate) async fn act(app: &'static App, req: Request<Incoming>) -> Response<B
             );
             r
         }
-        // Invariant 2: nothing in this answer depends on why.
-        _ => answer(refused(!read.drained)),
+        // Invariant 2: without reports, nothing in this answer depends on why.
+        (verdict, _, _) => answer(refused(verdict, app.reports, !read.drained)),
     };
     app.log.act(&Entry {
         verdict: &read.verdict,

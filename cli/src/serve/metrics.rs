@@ -101,6 +101,7 @@ impl Metrics {
             }
             Verdict::Timeout => Some("timeout".to_owned()),
             Verdict::Broken => Some("broken".to_owned()),
+            Verdict::Stale => Some("stale".to_owned()),
         };
         match kind {
             None => self.accepted.fetch_add(1, Ordering::Relaxed),

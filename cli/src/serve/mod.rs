@@ -127,6 +127,11 @@ pub(crate) struct Args {
     /// Seconds a client may take none of its answer before its connection is closed
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     write_timeout: f64,
+    /// Answer a refused act 422 with an application/problem+json report of why (the
+    /// kind, keyword, offset and pointers, never a value of the body), not a bare
+    /// 204: for an address under development, never for a public one
+    #[arg(long)]
+    report_rejections: bool,
     /// Serve at most N connections at once (1 to 1048576); more wait to be accepted
     #[arg(long, value_name = "N", default_value_t = 1024, value_parser = parse_max_connections)]
     max_connections: usize,
@@ -299,6 +304,13 @@ fn configure(
             .as_ref()
             .map_or_else(String::new, |u| format!(", upstream {}", u.uri())),
     ));
+    if args.report_rejections {
+        log.note(
+            "WARNING: --report-rejections: every refused act is answered 422 with why it \
+             was refused; this helps an actor build a body the form admits, so use it only \
+             for an address under development, never for a public one",
+        );
+    }
     let app = state::App {
         form,
         arrival: formgate_address::Arrival::new(&published, gpt_type.as_ref(), page),
@@ -306,6 +318,7 @@ fn configure(
         log,
         metrics,
         body_timeout,
+        reports: args.report_rejections,
     };
     let conn = server::ConnLimits {
         header_timeout,

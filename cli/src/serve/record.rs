@@ -123,7 +123,7 @@ pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
                 kind.name()
             );
         }
-        Verdict::Accept | Verdict::Timeout | Verdict::Broken => {}
+        Verdict::Accept | Verdict::Timeout | Verdict::Broken | Verdict::Stale => {}
     }
     if let Some(u) = entry.upstream {
         let _ = write!(line, " upstream={u}");
@@ -173,7 +173,7 @@ pub(crate) fn json_line(now: SystemTime, entry: &Entry<'_>) -> String {
             json_field("kind", kind.name(), usize::MAX, &mut line);
             let _ = write!(line, ",\"declared\":{length},\"limit\":{limit}");
         }
-        Verdict::Accept | Verdict::Timeout | Verdict::Broken => {}
+        Verdict::Accept | Verdict::Timeout | Verdict::Broken | Verdict::Stale => {}
     }
     if let Some(u) = entry.upstream {
         json_field("upstream", u, MAX_POINTER_CHARS, &mut line);

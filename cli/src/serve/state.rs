@@ -24,4 +24,6 @@ pub(crate) struct App {
     pub metrics: &'static Metrics,
     /// The time allowed for a whole request body.
     pub body_timeout: Duration,
+    /// Whether refused bodies are answered `422` with why (`--report-rejections`).
+    pub reports: bool,
 }

@@ -64,15 +64,16 @@ pub fn exchanges(etag: &str) -> Vec<Exchange> {
 /// The requests of [`exchanges`], their writes without delays.
 fn exchange_writes(etag: &str) -> Vec<(&'static str, Vec<Vec<u8>>)> {
     let req = |head: &str| format!("{head}\r\nHost: t\r\n\r\n").into_bytes();
-    let post = |body: &[u8]| {
+    let post_with = |headers: &str, body: &[u8]| {
         let mut r = format!(
-            "POST / HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            "POST / HTTP/1.1\r\nHost: t\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
             body.len()
         )
         .into_bytes();
         r.extend_from_slice(body);
         vec![r]
     };
+    let post = |body: &[u8]| post_with("", body);
     let chunked = "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n";
     vec![
         ("GET", vec![req("GET / HTTP/1.1")]),
@@ -95,6 +96,14 @@ fn exchange_writes(etag: &str) -> Vec<(&'static str, Vec<Vec<u8>>)> {
         ("OPTIONS /", vec![req("OPTIONS / HTTP/1.1")]),
         ("OPTIONS *", vec![req("OPTIONS * HTTP/1.1")]),
         ("an accepted act", post(br#"{"n":3}"#)),
+        (
+            "an act for the form served (If-Match)",
+            post_with(&format!("If-Match: {etag}\r\n"), br#"{"n":3}"#),
+        ),
+        (
+            "an act for another form (If-Match)",
+            post_with("If-Match: \"fg-0\"\r\n", br#"{"n":3}"#),
+        ),
         ("an act the form does not admit", post(br#"{"n":9}"#)),
         ("an act that is not strict JSON", post(br#"{"n":1,"n":2}"#)),
         ("an empty act", post(b"")),
