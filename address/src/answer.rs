@@ -12,7 +12,9 @@
 //!    the body); a time-out or broken framing is still a bare `204`.
 //! 3. An act whose `If-Match` names another form is `412 Precondition Failed` with no
 //!    body, with or without reports: it says nothing of the body, which was not read.
-//! 4. When body bytes were left unread the answer also says `Connection: close`: a
+//! 4. An act over its client's rate is `429 Too Many Requests` with `Retry-After` and
+//!    no body (rate.rs), with or without reports.
+//! 5. When body bytes were left unread the answer also says `Connection: close`: a
 //!    matter of framing, not of the reason (and an answer that comes before the body
 //!    is sent says as much anyway).
 
@@ -21,13 +23,14 @@ use formgate::RejectionKind;
 use http::header::{self, HeaderValue};
 use http::{Response, StatusCode};
 
+use crate::rate::limited;
 use crate::report::{detail, problem_json, ProblemError, PROBLEM_CONTENT_TYPE};
 use crate::verdict::Verdict;
 
 /// The answer to an act with this `verdict` (any but [`Verdict::Accept`], which is
 /// the handler's; given one, the bare `204`): `report` says whether rejections are
 /// explained (invariant 2), `unread` that body bytes may be left unread, so that the
-/// connection is not reused (invariant 4).
+/// connection is not reused (invariant 5).
 ///
 /// ```
 /// use formgate_address::{refused, Verdict};
@@ -60,14 +63,17 @@ pub fn refused(verdict: &Verdict, report: bool, unread: bool) -> Response<Bytes>
             );
             r
         }
-        None => {
-            let mut r = Response::new(Bytes::new());
-            *r.status_mut() = match verdict {
-                Verdict::Stale => StatusCode::PRECONDITION_FAILED,
-                _ => StatusCode::NO_CONTENT,
-            };
-            r
-        }
+        None => match verdict {
+            Verdict::Limited { retry_after } => limited(*retry_after),
+            _ => {
+                let mut r = Response::new(Bytes::new());
+                *r.status_mut() = match verdict {
+                    Verdict::Stale => StatusCode::PRECONDITION_FAILED,
+                    _ => StatusCode::NO_CONTENT,
+                };
+                r
+            }
+        },
     };
     if unread {
         r.headers_mut()

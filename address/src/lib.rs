@@ -14,6 +14,7 @@
 //! | `verdict` | [`Verdict`]: what became of an act |
 //! | `report` | [`problem_json`], [`ProblemError`]: why a body was refused, by the stable names, never a value of the body |
 //! | `arrival` | [`Arrival`]: the precomputed answers to `GET` and `HEAD` |
+//! | `rate` | [`RateLimiter`]: token buckets per client for acts and `GET`s, in a bounded table; [`client_address`]; [`limited`], the `429` |
 //! | `read` | [`read_act`]: an act's body verified frame by frame ([`Admit`] says what an admitted body becomes) |
 //! | `answer` | [`refused`]: the answer to an act that was not accepted (`204`, or `412`, or with reports a `422` problem) |
 //!
@@ -39,6 +40,7 @@
 mod answer;
 mod arrival;
 mod header;
+mod rate;
 mod read;
 mod report;
 mod verdict;
@@ -46,6 +48,7 @@ mod verdict;
 pub use answer::refused;
 pub use arrival::Arrival;
 pub use header::{header_map, GPT_ACTOR, GPT_TYPE};
+pub use rate::{client_address, limited, retry_seconds, Rate, RateLimiter, Traffic};
 pub use read::{read_act, Admit, Read, Verify};
 pub use report::{
     cut_pointer, detail, problem_json, ProblemError, MAX_POINTER, PROBLEM_CONTENT_TYPE,

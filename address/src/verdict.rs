@@ -1,5 +1,7 @@
 //! [`Verdict`]: what became of an act's body.
 
+use std::time::Duration;
+
 use formgate::Rejection;
 
 /// What became of an act's body: the one fact its answer, its log line and its count
@@ -25,6 +27,12 @@ pub enum Verdict {
     /// The act's `If-Match` names another form than the one served (or is malformed):
     /// refused before reading ([`formgate::publish::Published::if_match`]).
     Stale,
+    /// The client was over its rate of acts: refused before reading
+    /// ([`RateLimiter`](crate::RateLimiter)).
+    Limited {
+        /// How long until the client could act again.
+        retry_after: Duration,
+    },
 }
 
 impl Verdict {
@@ -34,7 +42,7 @@ impl Verdict {
     }
 
     /// The verdict's name in logs: `accept`, `reject` (the verifier's, or a declared
-    /// length over the limit), `timeout`, `broken` or `stale`.
+    /// length over the limit), `timeout`, `broken`, `stale` or `limited`.
     pub fn name(&self) -> &'static str {
         match self {
             Verdict::Accept => "accept",
@@ -42,6 +50,7 @@ impl Verdict {
             Verdict::Timeout => "timeout",
             Verdict::Broken => "broken",
             Verdict::Stale => "stale",
+            Verdict::Limited { .. } => "limited",
         }
     }
 }

@@ -240,7 +240,8 @@ fn rejection(verdict: &Verdict) -> VerifyRejection {
             VerifyRejection::too_large(Some(*limit as u64), &problems)
         }
         Verdict::Stale => VerifyRejection::precondition_failed(&problems),
-        Verdict::Accept | Verdict::Timeout | Verdict::Broken => {
+        // `Limited` is never made here: this router applies no rate limit of its own.
+        Verdict::Accept | Verdict::Timeout | Verdict::Broken | Verdict::Limited { .. } => {
             VerifyRejection::unreadable(&problems)
         }
     }

@@ -166,3 +166,143 @@ async fn reports_explain_a_rejection_by_the_stable_names_only() {
         "kind=not-admitted:maxLength",
     ]);
 }
+
+/// Send `request` on a connection from `source` (a loopback address of its own, so
+/// that the server sees another client) and read the answer to its end.
+async fn from(source: &str, server: &Server, request: &str) -> String {
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket
+        .bind(format!("{source}:0").parse().expect("an address"))
+        .expect("bind the source address");
+    let mut stream = socket.connect(server.addr).await.expect("connect");
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let mut got = Vec::new();
+    tokio::time::timeout(STEP, stream.read_to_end(&mut got))
+        .await
+        .expect("answered in time")
+        .expect("read");
+    String::from_utf8_lossy(&got).into_owned()
+}
+
+/// `POST /` of `{"n":1}` with `headers`, closing the connection after.
+fn act(headers: &str) -> String {
+    format!("POST / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n{headers}Content-Length: 7\r\n\r\n{{\"n\":1}}")
+}
+
+/// One client floods and is refused `429` with `Retry-After`, logged and counted,
+/// while a second client is still served; `GET`s have a bucket of their own.
+#[tokio::test]
+async fn one_client_floods_while_another_is_served() {
+    let form = temp_file("rate.form.json", FORM);
+    let server = Server::start(&[
+        form.to_str().expect("UTF-8 path"),
+        "--rate-limit",
+        "0.1",
+        "--rate-burst",
+        "3",
+        "--get-rate-limit",
+        "0.1",
+        "--get-rate-burst",
+        "2",
+        "--metrics-addr",
+        "127.0.0.1:0",
+    ]);
+    // One token every ten seconds: within this test, the bursts are all there is.
+    let mut statuses = Vec::new();
+    for _ in 0..10 {
+        let answer = from("127.0.0.1", &server, &act("")).await;
+        statuses.push(answer[9..12].to_owned());
+        if statuses.len() > 3 {
+            assert!(answer.contains("\r\nretry-after: 10\r\n"), "{answer}");
+            assert!(answer.ends_with("\r\n\r\n"), "no body: {answer}");
+        }
+    }
+    assert_eq!(statuses[..3], ["200"; 3]);
+    assert_eq!(statuses[3..], ["429"; 7]);
+    // Another client, and X-Forwarded-For (not trusted here) changes nothing.
+    let other = from("127.0.0.2", &server, &act("")).await;
+    assert!(other.starts_with("HTTP/1.1 200 "), "{other}");
+    let spoofed = from("127.0.0.1", &server, &act("X-Forwarded-For: 192.0.2.1\r\n")).await;
+    assert!(spoofed.starts_with("HTTP/1.1 429 "), "{spoofed}");
+    // GETs: their own bucket, full for the flooding client.
+    let get = "GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
+    for _ in 0..2 {
+        let a = from("127.0.0.1", &server, get).await;
+        assert!(a.starts_with("HTTP/1.1 200 "), "{a}");
+    }
+    let a = from("127.0.0.1", &server, get).await;
+    assert!(
+        a.starts_with("HTTP/1.1 429 ") && a.contains("\r\nretry-after: 10\r\n"),
+        "{a}"
+    );
+    assert!(from("127.0.0.2", &server, get)
+        .await
+        .starts_with("HTTP/1.1 200 "));
+
+    let line = server.wait_for_act(&["verdict=limited", "status=429"]);
+    assert!(line.contains(" retry_after=10 client=127.0.0.1 "), "{line}");
+    server.wait_for_line("a GET refused", |l| {
+        l.contains(" get verdict=limited status=429 retry_after=10 client=127.0.0.1")
+    });
+    let m = metrics(&server).await;
+    for want in [
+        "formgate_rate_limited_total{request=\"act\"} 8\n",
+        "formgate_rate_limited_total{request=\"get\"} 1\n",
+        "formgate_rejections_total{kind=\"rate-limited\"} 8\n",
+    ] {
+        assert!(m.contains(want), "{want}: {m}");
+    }
+}
+
+/// With `--trust-forwarded-for 1`, the client is the address the proxy appended last
+/// to `X-Forwarded-For`; what a client put before it decides nothing.
+#[tokio::test]
+async fn forwarded_for_names_the_client_only_when_trusted() {
+    let form = temp_file("forwarded.form.json", FORM);
+    let server = Server::start(&[
+        form.to_str().expect("UTF-8 path"),
+        "--rate-limit",
+        "0.1",
+        "--rate-burst",
+        "1",
+        "--trust-forwarded-for",
+        "1",
+    ]);
+    let status = |answer: String| answer[9..12].to_owned();
+    let via = |client: &str| act(&format!("X-Forwarded-For: {client}\r\n"));
+    assert_eq!(
+        status(from("127.0.0.1", &server, &via("192.0.2.1")).await),
+        "200"
+    );
+    assert_eq!(
+        status(from("127.0.0.1", &server, &via("192.0.2.1")).await),
+        "429"
+    );
+    assert_eq!(
+        status(from("127.0.0.1", &server, &via("192.0.2.2")).await),
+        "200"
+    );
+    assert_eq!(
+        status(from("127.0.0.1", &server, &via("192.0.2.9, 192.0.2.1")).await),
+        "429",
+        "what the client wrote before the proxy's entry does not count"
+    );
+    // No header: the proxy itself, once.
+    assert_eq!(status(from("127.0.0.1", &server, &act("")).await), "200");
+    assert_eq!(status(from("127.0.0.1", &server, &act("")).await), "429");
+}
+
+#[test]
+fn rate_limits_out_of_range_are_usage_errors() {
+    for args in [
+        &["--rate-limit", "0"][..],
+        &["--rate-limit", "-1"],
+        &["--rate-limit", "NaN"],
+        &["--get-rate-limit", "1", "--get-rate-burst", "0"],
+        &["--rate-burst", "2"],
+    ] {
+        let out = serve_fails(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}

@@ -21,13 +21,16 @@
 //! 3. An act whose `If-Match` names another form than the one served is `412`, its
 //!    body unread: an actor that wrote it for an older form never has it verified
 //!    against this one. Without `If-Match`, nothing changes.
-//! 4. An accepted body is forwarded as the exact bytes received, in one buffer, never
+//! 4. An act over its client's rate (`--rate-limit`) is `429` with `Retry-After`, its
+//!    body unread, before anything else is looked at.
+//! 5. An accepted body is forwarded as the exact bytes received, in one buffer, never
 //!    re-serialized.
-//! 5. `GPT-Actor` is read for the log only.
+//! 6. `GPT-Actor` is read for the log only.
 
+use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
-use formgate_address::{read_act, refused, Read, Verdict, Verify, GPT_ACTOR};
+use formgate_address::{read_act, refused, Read, Traffic, Verdict, Verify, GPT_ACTOR};
 use hyper::body::{Body as _, Bytes, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::{Request, Response};
@@ -39,22 +42,29 @@ use super::state::App;
 /// The answer to an act accepted with no upstream.
 const ACCEPTED: &[u8] = b"{\"accepted\":true}";
 
-/// Verify the body of `req` and answer it (invariants 1–5).
-pub(crate) async fn act(app: &'static App, req: Request<Incoming>) -> Response<Body> {
+/// Verify the body of `req`, from `client`, and answer it (invariants 1–6).
+pub(crate) async fn act(
+    app: &'static App,
+    req: Request<Incoming>,
+    client: IpAddr,
+) -> Response<Body> {
     let started = Instant::now();
     let (parts, body) = req.into_parts();
     let actor = parts.headers.get(&GPT_ACTOR).map(HeaderValue::as_bytes);
     let if_match = parts.headers.get_all(header::IF_MATCH);
-    let read = if app
+    let read = if let Err(retry_after) = app.rate.check(client, Traffic::Act, started) {
+        Read::unread(Verdict::Limited { retry_after }, body.is_end_stream())
+    } else if !app
         .arrival
         .published()
         .if_match(if_match.iter().map(HeaderValue::as_bytes))
     {
+        Read::unread(Verdict::Stale, body.is_end_stream())
+    } else {
         let deadline = tokio::time::sleep(app.body_timeout);
         read_act(app.form, body, &Verify, app.upstream.is_some(), deadline).await
-    } else {
-        Read::unread(Verdict::Stale, body.is_end_stream())
     };
+    let limited = matches!(read.verdict, Verdict::Limited { .. });
 
     let mut upstream_note = None;
     let response = match (&read.verdict, &app.upstream, read.kept) {
@@ -81,6 +91,7 @@ pub(crate) async fn act(app: &'static App, req: Request<Incoming>) -> Response<B
         elapsed: started.elapsed(),
         upstream: upstream_note.as_deref(),
         actor,
+        client: limited.then_some(client),
     });
     response
 }

@@ -9,10 +9,13 @@
 //! 3. Every act passes through [`Log::act`] once, whatever the level, and is counted
 //!    there in the metrics (metrics.rs).
 
+use std::net::IpAddr;
 use std::time::{Duration, SystemTime};
 
+use formgate_address::retry_seconds;
+
 use super::metrics::Metrics;
-use super::record::{format_line, json_line, note_line, Entry, Format, Level};
+use super::record::{format_line, get_limited_line, json_line, note_line, Entry, Format, Level};
 use super::sink::Sink;
 
 /// Where act lines go, and how many.
@@ -51,6 +54,21 @@ impl Log {
             Format::Text => format_line(now, entry),
             Format::Json => json_line(now, entry),
         });
+    }
+
+    /// Count a `GET` refused over its client's rate, and queue its line unless the
+    /// level is `off`.
+    pub fn get_limited(&self, client: IpAddr, retry_after: Duration) {
+        self.metrics.get_limited();
+        if self.level != Level::Off {
+            let line = get_limited_line(
+                self.format,
+                SystemTime::now(),
+                client,
+                retry_seconds(retry_after),
+            );
+            self.sink.write(line);
+        }
     }
 
     /// Queue one of the server's own messages (`listening on …`, `stopped`), whatever

@@ -74,6 +74,8 @@ pub(crate) struct Metrics {
     upstream: [AtomicU64; UPSTREAM_RESULTS.len()],
     /// Log lines dropped because the log queue was full (sink.rs).
     pub log_lines_dropped: AtomicU64,
+    /// Requests refused over their client's rate: acts, then `GET`s.
+    rate_limited: [AtomicU64; 2],
     /// Connections being served on the act listener.
     open_connections: AtomicU64,
     /// Listening, and not shutting down.
@@ -102,6 +104,10 @@ impl Metrics {
             Verdict::Timeout => Some("timeout".to_owned()),
             Verdict::Broken => Some("broken".to_owned()),
             Verdict::Stale => Some("stale".to_owned()),
+            Verdict::Limited { .. } => {
+                self.rate_limited[0].fetch_add(1, Ordering::Relaxed);
+                Some("rate-limited".to_owned())
+            }
         };
         match kind {
             None => self.accepted.fetch_add(1, Ordering::Relaxed),
@@ -123,6 +129,12 @@ impl Metrics {
         self.durations[bucket].fetch_add(1, Ordering::Relaxed);
         let nanos = u64::try_from(entry.elapsed.as_nanos()).unwrap_or(u64::MAX);
         self.duration_nanos.fetch_add(nanos, Ordering::Relaxed);
+    }
+
+    /// Count a `GET` refused over its client's rate (acts are counted by
+    /// [`Metrics::act`]).
+    pub fn get_limited(&self) {
+        self.rate_limited[1].fetch_add(1, Ordering::Relaxed);
     }
 
     /// Count a connection on the act listener until the value is dropped.
@@ -211,6 +223,19 @@ impl Metrics {
         let sum = Duration::from_nanos(load(&self.duration_nanos)).as_secs_f64();
         let _ = writeln!(out, "formgate_act_duration_seconds_sum {sum}");
         let _ = writeln!(out, "formgate_act_duration_seconds_count {cumulative}");
+        head(
+            &mut out,
+            "rate_limited_total",
+            "counter",
+            "Requests refused over their client's rate (429), acts and GETs.",
+        );
+        for (request, n) in ["act", "get"].iter().zip(&self.rate_limited) {
+            let _ = writeln!(
+                out,
+                "formgate_rate_limited_total{{request=\"{request}\"}} {}",
+                load(n)
+            );
+        }
         head(
             &mut out,
             "log_lines_dropped_total",

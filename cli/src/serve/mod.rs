@@ -132,6 +132,29 @@ pub(crate) struct Args {
     /// 204: for an address under development, never for a public one
     #[arg(long)]
     report_rejections: bool,
+    /// Acts per second each client may send, on average (a token bucket per client
+    /// address); over it, 429 with Retry-After. Not limited without it
+    #[arg(long, value_name = "N")]
+    rate_limit: Option<f64>,
+    /// Acts a client may send at once before --rate-limit applies (default: the rate,
+    /// rounded up)
+    #[arg(long, value_name = "N", requires = "rate_limit")]
+    rate_burst: Option<u32>,
+    /// GETs of the form per second each client may send, on average; over it, 429
+    #[arg(long, value_name = "N")]
+    get_rate_limit: Option<f64>,
+    /// GETs a client may send at once before --get-rate-limit applies (default: the
+    /// rate, rounded up)
+    #[arg(long, value_name = "N", requires = "get_rate_limit")]
+    get_rate_burst: Option<u32>,
+    /// The most clients the rate limits remember; past it, the one seen longest ago is
+    /// forgotten
+    #[arg(long, value_name = "N", default_value_t = 65_536)]
+    rate_clients: usize,
+    /// How many proxies in front of the server append to X-Forwarded-For: the client
+    /// is the address the outermost of them saw. Without it the header is never read
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    trust_forwarded_for: usize,
     /// Serve at most N connections at once (1 to 1048576); more wait to be accepted
     #[arg(long, value_name = "N", default_value_t = 1024, value_parser = parse_max_connections)]
     max_connections: usize,
@@ -304,6 +327,24 @@ fn configure(
             .as_ref()
             .map_or_else(String::new, |u| format!(", upstream {}", u.uri())),
     ));
+    let rate = |name: &str, per_second: Option<f64>, burst: Option<u32>| match per_second {
+        None => Ok(None),
+        Some(n) => {
+            let burst = burst.unwrap_or_else(|| n.ceil().clamp(1.0, f64::from(u32::MAX)) as u32);
+            formgate_address::Rate::new(n, burst)
+                .map(Some)
+                .ok_or_else(|| {
+                    eprintln!(
+                        "formgate serve: --{name} {n} with a burst of {burst}: the rate must be a \
+                     positive number per second, the burst at least 1"
+                    );
+                    Status::Failed
+                })
+        }
+    };
+    let acts_rate = rate("rate-limit", args.rate_limit, args.rate_burst)?;
+    let gets_rate = rate("get-rate-limit", args.get_rate_limit, args.get_rate_burst)?;
+    let rate = formgate_address::RateLimiter::new(acts_rate, gets_rate, args.rate_clients);
     if args.report_rejections {
         log.note(
             "WARNING: --report-rejections: every refused act is answered 422 with why it \
@@ -319,6 +360,8 @@ fn configure(
         metrics,
         body_timeout,
         reports: args.report_rejections,
+        rate,
+        trust_forwarded_for: args.trust_forwarded_for,
     };
     let conn = server::ConnLimits {
         header_timeout,

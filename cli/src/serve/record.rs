@@ -19,10 +19,11 @@
 //! "message":…}`.
 
 use std::fmt::Write as _;
+use std::net::IpAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use formgate::RejectionKind;
-use formgate_address::Verdict;
+use formgate_address::{retry_seconds, Verdict};
 
 use crate::names::kind_name;
 
@@ -69,6 +70,8 @@ pub(crate) struct Entry<'a> {
     pub upstream: Option<&'a str>,
     /// The raw `GPT-Actor` header value, if any.
     pub actor: Option<&'a [u8]>,
+    /// The client the act counted against, written for an act over its rate only.
+    pub client: Option<IpAddr>,
 }
 
 /// The line for one of the server's own messages, newline included.
@@ -84,6 +87,26 @@ pub(crate) fn note_line(format: Format, now: SystemTime, message: &str) -> Strin
             line.push_str("}\n");
             line
         }
+    }
+}
+
+/// The line for a `GET` refused over its client's rate, newline included:
+/// `TIME get verdict=limited status=429 retry_after=N client=IP`, or its JSON object.
+pub(crate) fn get_limited_line(
+    format: Format,
+    now: SystemTime,
+    client: IpAddr,
+    retry_after: u64,
+) -> String {
+    match format {
+        Format::Text => format!(
+            "{} get verdict=limited status=429 retry_after={retry_after} client={client}\n",
+            rfc3339(now)
+        ),
+        Format::Json => format!(
+            "{{\"time\":\"{}\",\"event\":\"get\",\"verdict\":\"limited\",\"status\":429,\"retry_after\":{retry_after},\"client\":\"{client}\"}}\n",
+            rfc3339(now)
+        ),
     }
 }
 
@@ -123,10 +146,20 @@ pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
                 kind.name()
             );
         }
-        Verdict::Accept | Verdict::Timeout | Verdict::Broken | Verdict::Stale => {}
+        Verdict::Accept
+        | Verdict::Timeout
+        | Verdict::Broken
+        | Verdict::Stale
+        | Verdict::Limited { .. } => {}
     }
     if let Some(u) = entry.upstream {
         let _ = write!(line, " upstream={u}");
+    }
+    if let Verdict::Limited { retry_after } = entry.verdict {
+        let _ = write!(line, " retry_after={}", retry_seconds(*retry_after));
+    }
+    if let Some(c) = entry.client {
+        let _ = write!(line, " client={c}");
     }
     match entry.actor {
         None => line.push_str(" actor=-"),
@@ -173,10 +206,20 @@ pub(crate) fn json_line(now: SystemTime, entry: &Entry<'_>) -> String {
             json_field("kind", kind.name(), usize::MAX, &mut line);
             let _ = write!(line, ",\"declared\":{length},\"limit\":{limit}");
         }
-        Verdict::Accept | Verdict::Timeout | Verdict::Broken | Verdict::Stale => {}
+        Verdict::Accept
+        | Verdict::Timeout
+        | Verdict::Broken
+        | Verdict::Stale
+        | Verdict::Limited { .. } => {}
     }
     if let Some(u) = entry.upstream {
         json_field("upstream", u, MAX_POINTER_CHARS, &mut line);
+    }
+    if let Verdict::Limited { retry_after } = entry.verdict {
+        let _ = write!(line, ",\"retry_after\":{}", retry_seconds(*retry_after));
+    }
+    if let Some(c) = entry.client {
+        json_field("client", &c.to_string(), usize::MAX, &mut line);
     }
     match entry.actor {
         None => line.push_str(",\"actor\":null"),
@@ -299,6 +342,7 @@ mod tests {
                 elapsed: Duration::from_micros(1500),
                 upstream: None,
                 actor: Some(actor),
+                client: None,
             },
         );
         assert_eq!(
@@ -322,6 +366,7 @@ mod tests {
                 elapsed: Duration::ZERO,
                 upstream: None,
                 actor: None,
+                client: None,
             },
         );
         assert!(
@@ -352,6 +397,7 @@ mod tests {
             elapsed: Duration::ZERO,
             upstream: None,
             actor: None,
+            client: None,
         };
         let line = format_line(UNIX_EPOCH, &entry);
         assert!(
@@ -381,6 +427,7 @@ mod tests {
                 elapsed: Duration::from_micros(1500),
                 upstream: None,
                 actor: Some(b"evil\" \\ \x01\x7f\xff"),
+                client: None,
             },
         );
         assert!(line.ends_with("}\n"), "{line}");
@@ -431,6 +478,7 @@ mod tests {
                 elapsed: Duration::ZERO,
                 upstream: None,
                 actor: Some(&actor),
+                client: None,
             },
         );
         assert!(line.len() < 4096, "{} bytes", line.len());

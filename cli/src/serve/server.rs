@@ -17,9 +17,11 @@
 //!    cuts what is left at the shutdown time-out.
 
 use std::convert::Infallible;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use formgate_address::{client_address, limited, Traffic};
 
 use hyper::body::Incoming;
 use hyper::service::service_fn;
@@ -46,8 +48,12 @@ pub(crate) struct ConnLimits {
     pub write_timeout: Duration,
 }
 
-/// Answer one request.
-pub(crate) async fn handle(app: &'static App, req: Request<Incoming>) -> Response<Body> {
+/// Answer one request from `peer`.
+pub(crate) async fn handle(
+    app: &'static App,
+    req: Request<Incoming>,
+    peer: IpAddr,
+) -> Response<Body> {
     // `OPTIONS *` asks about the server as a whole (RFC 9110, section 9.3.7).
     if req.method() == Method::OPTIONS && req.uri() == "*" {
         return allow(StatusCode::OK);
@@ -55,9 +61,20 @@ pub(crate) async fn handle(app: &'static App, req: Request<Incoming>) -> Respons
     if req.uri().path() != "/" {
         return bare(StatusCode::NOT_FOUND);
     }
+    let client = || client_address(peer, req.headers(), app.trust_forwarded_for);
     match *req.method() {
-        Method::GET | Method::HEAD => answer(app.arrival.respond(req.headers())),
-        Method::POST => super::act::act(app, req).await,
+        Method::GET | Method::HEAD => {
+            let client = client();
+            if let Err(retry) = app.rate.check(client, Traffic::Get, Instant::now()) {
+                app.log.get_limited(client, retry);
+                return answer(limited(retry));
+            }
+            answer(app.arrival.respond(req.headers()))
+        }
+        Method::POST => {
+            let client = client();
+            super::act::act(app, req, client).await
+        }
         Method::OPTIONS => allow(StatusCode::OK),
         _ => allow(StatusCode::METHOD_NOT_ALLOWED),
     }
@@ -91,7 +108,7 @@ pub(crate) async fn serve(
                 Err(_) => break,
             },
         };
-        let (stream, _peer): (_, SocketAddr) = tokio::select! {
+        let (stream, peer): (_, SocketAddr) = tokio::select! {
             () = &mut shutdown => break,
             accepted = listener.accept() => match accepted {
                 Ok(a) => a,
@@ -107,7 +124,9 @@ pub(crate) async fn serve(
         let (client, returned) = Client::new(stream, limits.write_timeout);
         let conn = builder.serve_connection(
             TokioIo::new(client),
-            service_fn(move |req| async move { Ok::<_, Infallible>(handle(app, req).await) }),
+            service_fn(
+                move |req| async move { Ok::<_, Infallible>(handle(app, req, peer.ip()).await) },
+            ),
         );
         let conn = graceful.watch(conn);
         let open = app.metrics.open();

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use formgate_address::Arrival;
+use formgate_address::{Arrival, RateLimiter};
 
 use super::log::Log;
 use super::metrics::Metrics;
@@ -26,4 +26,8 @@ pub(crate) struct App {
     pub body_timeout: Duration,
     /// Whether refused bodies are answered `422` with why (`--report-rejections`).
     pub reports: bool,
+    /// The clients' rates of acts and `GET`s.
+    pub rate: RateLimiter,
+    /// How many proxies in front append to `X-Forwarded-For` (0: it is never read).
+    pub trust_forwarded_for: usize,
 }
