@@ -1,6 +1,7 @@
 //! `formgate serve`'s answers to the protocol draft's open questions, as clients meet
-//! them: an act that names its form by entity tag (`If-Match`, `412`), and rejection
-//! reports for an address under development (`--report-rejections`, `422`).
+//! them: an act that names its form by entity tag (`If-Match`, `412`), rejection
+//! reports for an address under development (`--report-rejections`, `422`), long-running
+//! acts whose answer streams from the upstream, and rate limits (`429`).
 //!
 //! Only 127.0.0.1; every wait is bounded; every server is killed by its handle.
 
@@ -304,5 +305,80 @@ fn rate_limits_out_of_range_are_usage_errors() {
     ] {
         let out = serve_fails(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+/// An upstream answer that streams (`text/event-stream`, chunked) reaches the client
+/// event by event as each arrives: five events a second apart arrive as five
+/// separately timed events. `--upstream-timeout` bounds the head only, so an answer
+/// longer than it is not cut.
+#[tokio::test]
+async fn a_streamed_answer_is_relayed_event_by_event() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let up = raw_upstream(|mut s| async move {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n\r\n";
+        if s.write_all(head.as_bytes()).await.is_err() {
+            return;
+        }
+        for n in 1..=5 {
+            if n > 1 {
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            let event = format!("event: progress\ndata: {{\"step\":{n}}}\n\n");
+            if s.write_all(&chunk(event.as_bytes())).await.is_err() {
+                return;
+            }
+        }
+        let _ = s.write_all(b"0\r\n\r\n").await;
+    })
+    .await;
+    let server = Server::start(&[
+        "--upstream",
+        &format!("http://{up}/"),
+        "--upstream-timeout",
+        "1",
+    ]);
+    let mut stream = tokio::net::TcpStream::connect(server.addr)
+        .await
+        .expect("connect");
+    stream
+        .write_all(&post_bytes(&example_bytes("tree.act.json")))
+        .await
+        .expect("write");
+    let started = std::time::Instant::now();
+    let mut got = Vec::new();
+    let mut seen: Vec<Duration> = Vec::new();
+    let mut buf = [0u8; 4096];
+    let read = async {
+        while !got.ends_with(b"0\r\n\r\n") {
+            let n = stream.read(&mut buf).await.expect("read");
+            assert!(n > 0, "closed early: {:?}", String::from_utf8_lossy(&got));
+            got.extend_from_slice(&buf[..n]);
+            let text = String::from_utf8_lossy(&got);
+            while seen.len() < 5 && text.contains(&format!("\"step\":{}}}", seen.len() + 1)) {
+                seen.push(started.elapsed());
+            }
+        }
+    };
+    tokio::time::timeout(STEP, read)
+        .await
+        .expect("the answer ends in time");
+    let text = String::from_utf8_lossy(&got);
+    assert!(text.starts_with("HTTP/1.1 200 "), "{text}");
+    assert!(
+        text.contains("\r\ncontent-type: text/event-stream\r\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\r\ntransfer-encoding: chunked\r\n"),
+        "{text}"
+    );
+    assert_eq!(seen.len(), 5, "{text}");
+    for pair in seen.windows(2) {
+        let gap = pair[1] - pair[0];
+        assert!(
+            gap >= Duration::from_millis(700),
+            "events arrived together, not as sent: {seen:?}"
+        );
     }
 }

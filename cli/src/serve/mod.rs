@@ -120,10 +120,18 @@ pub(crate) struct Args {
     /// Seconds allowed for a request head (and for an idle connection's next request)
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     header_timeout: f64,
-    /// Seconds allowed for the upstream to connect and send its whole answer, head and
-    /// body (an answer cut off by it ends early)
+    /// Seconds allowed for the upstream to connect and send its answer's head (504
+    /// past it)
     #[arg(long, value_name = "SECS", default_value_t = upstream::DEFAULT_UPSTREAM_TIMEOUT.as_secs_f64())]
     upstream_timeout: f64,
+    /// Seconds the upstream may send nothing in the middle of its answer's body (an
+    /// answer cut off by it ends early)
+    #[arg(long, value_name = "SECS", default_value_t = upstream::DEFAULT_UPSTREAM_IDLE_TIMEOUT.as_secs_f64())]
+    upstream_idle_timeout: f64,
+    /// Seconds the upstream's whole answer may take, streamed or not (an answer cut off
+    /// by it ends early)
+    #[arg(long, value_name = "SECS", default_value_t = upstream::DEFAULT_UPSTREAM_MAX_DURATION.as_secs_f64())]
+    upstream_max_duration: f64,
     /// Seconds a client may take none of its answer before its connection is closed
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     write_timeout: f64,
@@ -301,15 +309,21 @@ fn configure(
     };
     let body_timeout = seconds("body-timeout", args.body_timeout)?;
     let header_timeout = seconds("header-timeout", args.header_timeout)?;
-    let upstream_timeout = seconds("upstream-timeout", args.upstream_timeout)?;
+    let upstream_timeouts = upstream::Timeouts {
+        head: seconds("upstream-timeout", args.upstream_timeout)?,
+        idle: seconds("upstream-idle-timeout", args.upstream_idle_timeout)?,
+        max: seconds("upstream-max-duration", args.upstream_max_duration)?,
+    };
     let shutdown_timeout = seconds("shutdown-timeout", args.shutdown_timeout)?;
     let write_timeout = seconds("write-timeout", args.write_timeout)?;
     let upstream = match &args.upstream {
         None => None,
-        Some(url) => Some(upstream::Upstream::new(url, upstream_timeout).map_err(|e| {
-            eprintln!("formgate serve: {e}");
-            Status::Failed
-        })?),
+        Some(url) => Some(
+            upstream::Upstream::new(url, upstream_timeouts).map_err(|e| {
+                eprintln!("formgate serve: {e}");
+                Status::Failed
+            })?,
+        ),
     };
 
     let published = form.publish(prompt, &messages);
