@@ -128,6 +128,11 @@ impl RateLimiter {
         }
     }
 
+    /// The rates of acts and of `GET`s.
+    pub fn rates(&self) -> (Option<Rate>, Option<Rate>) {
+        (self.acts, self.gets)
+    }
+
     /// Whether any traffic is limited.
     pub fn is_active(&self) -> bool {
         self.acts.is_some() || self.gets.is_some()

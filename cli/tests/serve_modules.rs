@@ -19,15 +19,18 @@ const LAYERS: &[(&str, u8)] = &[
     ("http", 0),
     ("record", 0),
     ("conn", 0),
+    ("config", 0),
     ("sink", 1),
     ("metrics", 1),
     ("log", 2),
     ("upstream", 2),
-    ("state", 3),
-    ("act", 4),
-    ("ops", 4),
-    ("server", 5),
-    ("mod", 6),
+    ("address", 3),
+    ("state", 4),
+    ("act", 5),
+    ("ops", 5),
+    ("reload", 5),
+    ("server", 6),
+    ("mod", 7),
 ];
 
 fn layer(module: &str) -> Option<u8> {

@@ -28,6 +28,7 @@
 //! 6. `GPT-Actor` is read for the log only.
 
 use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use formgate_address::{read_act, refused, Read, Traffic, Verdict, Verify, GPT_ACTOR};
@@ -35,6 +36,7 @@ use hyper::body::{Body as _, Bytes, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::{Request, Response};
 
+use super::address::Address;
 use super::http::{answer, full, Body};
 use super::record::Entry;
 use super::state::App;
@@ -42,9 +44,12 @@ use super::state::App;
 /// The answer to an act accepted with no upstream.
 const ACCEPTED: &[u8] = b"{\"accepted\":true}";
 
-/// Verify the body of `req`, from `client`, and answer it (invariants 1–6).
+/// Verify the body of `req`, from `client`, for `address`, and answer it (invariants
+/// 1–6). The address is the one served when the request came: a reload meanwhile
+/// changes nothing for this act.
 pub(crate) async fn act(
     app: &'static App,
+    address: Arc<Address>,
     req: Request<Incoming>,
     client: IpAddr,
 ) -> Response<Body> {
@@ -52,9 +57,9 @@ pub(crate) async fn act(
     let (parts, body) = req.into_parts();
     let actor = parts.headers.get(&GPT_ACTOR).map(HeaderValue::as_bytes);
     let if_match = parts.headers.get_all(header::IF_MATCH);
-    let read = if let Err(retry_after) = app.rate.check(client, Traffic::Act, started) {
+    let read = if let Err(retry_after) = address.rate.check(client, Traffic::Act, started) {
         Read::unread(Verdict::Limited { retry_after }, body.is_end_stream())
-    } else if !app
+    } else if !address
         .arrival
         .published()
         .if_match(if_match.iter().map(HeaderValue::as_bytes))
@@ -62,12 +67,19 @@ pub(crate) async fn act(
         Read::unread(Verdict::Stale, body.is_end_stream())
     } else {
         let deadline = tokio::time::sleep(app.body_timeout);
-        read_act(app.form, body, &Verify, app.upstream.is_some(), deadline).await
+        read_act(
+            &address.form,
+            body,
+            &Verify,
+            address.upstream.is_some(),
+            deadline,
+        )
+        .await
     };
     let limited = matches!(read.verdict, Verdict::Limited { .. });
 
     let mut upstream_note = None;
-    let response = match (&read.verdict, &app.upstream, read.kept) {
+    let response = match (&read.verdict, &address.upstream, read.kept) {
         (Verdict::Accept, Some(up), Some(bytes)) => {
             let (response, note) = up.forward(bytes, actor).await;
             upstream_note = Some(note);

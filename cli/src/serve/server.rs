@@ -1,8 +1,9 @@
 //! The address: routing and the connection loop.
 //!
-//! One resource, `/` (any query string is ignored): `GET` and `HEAD` arrive
-//! (formgate-address's `Arrival`), `POST` acts (act.rs), any other method is `405` with
-//! `Allow`; any other path is `404`. HTTP/1.1 only.
+//! One resource per address, at its path (`/` unless `--config` says otherwise; any
+//! query string is ignored): `GET` and `HEAD` arrive (formgate-address's `Arrival`),
+//! `POST` acts (act.rs), any other method is `405` with `Allow`; any other path is
+//! `404`. HTTP/1.1 only.
 //!
 //! Invariants:
 //! 1. Every connection has a header time-out (also bounding how long an idle kept-alive
@@ -10,8 +11,9 @@
 //!    write time-out (conn.rs), so no client holds a task forever; at most
 //!    `max_connections` connections are served at once, more wait in the listen
 //!    backlog. A connection's slot is held until its lingering close ends (conn.rs).
-//! 2. The form, and everything precomputed from it, is built once at startup and only
-//!    read afterwards (`&'static`, shared by every connection).
+//! 2. Each address, and everything precomputed from its form, is built once (at
+//!    startup or on reload) and only read afterwards; a request takes the address
+//!    served when it came and keeps it to its answer.
 //! 3. Shutdown stops accepting at once (the listener is closed, so new connections are
 //!    refused), lets every request in flight finish and closes idle connections, and
 //!    cuts what is left at the shutdown time-out.
@@ -58,22 +60,22 @@ pub(crate) async fn handle(
     if req.method() == Method::OPTIONS && req.uri() == "*" {
         return allow(StatusCode::OK);
     }
-    if req.uri().path() != "/" {
+    let Some(address) = app.routes().get(req.uri().path()).cloned() else {
         return bare(StatusCode::NOT_FOUND);
-    }
+    };
     let client = || client_address(peer, req.headers(), app.trust_forwarded_for);
     match *req.method() {
         Method::GET | Method::HEAD => {
             let client = client();
-            if let Err(retry) = app.rate.check(client, Traffic::Get, Instant::now()) {
+            if let Err(retry) = address.rate.check(client, Traffic::Get, Instant::now()) {
                 app.log.get_limited(client, retry);
                 return answer(limited(retry));
             }
-            answer(app.arrival.respond(req.headers()))
+            answer(address.arrival.respond(req.headers()))
         }
         Method::POST => {
             let client = client();
-            super::act::act(app, req, client).await
+            super::act::act(app, address, req, client).await
         }
         Method::OPTIONS => allow(StatusCode::OK),
         _ => allow(StatusCode::METHOD_NOT_ALLOWED),
