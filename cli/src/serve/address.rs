@@ -58,6 +58,8 @@ pub(crate) struct Common {
     pub timeouts: Timeouts,
     /// The most clients a rate limit remembers.
     pub rate_clients: usize,
+    /// How https upstreams are verified.
+    pub upstream_tls: tokio_rustls::rustls::ClientConfig,
 }
 
 /// One address, built (invariants 1–3).
@@ -119,7 +121,9 @@ pub(crate) fn build(
     };
     let upstream = match &spec.upstream {
         None => None,
-        Some(url) => Some(Upstream::new(url, common.timeouts).map_err(failed)?),
+        Some(url) => {
+            Some(Upstream::new(url, common.timeouts, &common.upstream_tls).map_err(failed)?)
+        }
     };
     let acts = rate("rate_limit", spec.rate_limit, spec.rate_burst).map_err(failed)?;
     let gets = rate("get_rate_limit", spec.get_rate_limit, spec.get_rate_burst).map_err(failed)?;

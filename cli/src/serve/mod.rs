@@ -1,4 +1,4 @@
-//! `formgate serve [FORM]`: a GPT address over HTTP/1.1. `GET /` publishes the form,
+//! `formgate serve [FORM]`: a GPT address over HTTP (1.1 and 2, with or without TLS). `GET /` publishes the form,
 //! `POST /` acts: the body is verified as it streams in, and an accepted body is
 //! answered `200` or forwarded, byte for byte, to `--upstream`. With `--config
 //! FILE.toml`, one process serves many addresses, each at its own path (config.rs).
@@ -40,11 +40,13 @@ mod http;
 mod log;
 mod metrics;
 mod ops;
+mod protocol;
 mod record;
 mod reload;
 mod server;
 mod sink;
 mod state;
+mod tls;
 mod upstream;
 
 use std::net::SocketAddr;
@@ -154,6 +156,17 @@ pub(crate) struct Args {
     /// is the address the outermost of them saw. Without it the header is never read
     #[arg(long, value_name = "N", default_value_t = 0)]
     trust_forwarded_for: usize,
+    /// Serve TLS with the certificate chain in this PEM file (with --tls-key); HTTP/2
+    /// and HTTP/1.1 are offered through ALPN
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// The private key of --tls-cert, a PEM file
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
+    /// Verify https upstreams against the certificates in this PEM file alone, instead
+    /// of the webpki roots
+    #[arg(long, value_name = "FILE")]
+    upstream_ca: Option<PathBuf>,
     /// Serve at most N connections at once (1 to 1048576); more wait to be accepted
     #[arg(long, value_name = "N", default_value_t = 1024, value_parser = parse_max_connections)]
     max_connections: usize,
@@ -199,13 +212,29 @@ pub(crate) fn run(args: &Args) -> Status {
         Ok(c) => c,
         Err(status) => return status,
     };
-    let status = serve_until_stopped(args, app, conn);
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => match tls::acceptor(cert, key) {
+            Ok(a) => Some(a),
+            Err(e) => {
+                eprintln!("formgate serve: --tls-cert/--tls-key: {e}");
+                app.log.finish(LOG_FINISH);
+                return Status::Failed;
+            }
+        },
+        _ => None,
+    };
+    let status = serve_until_stopped(args, app, conn, tls);
     app.log.finish(LOG_FINISH);
     status
 }
 
 /// Bind the listeners and serve `app` until a shutdown signal, then drain.
-fn serve_until_stopped(args: &Args, app: &'static state::App, conn: server::ConnLimits) -> Status {
+fn serve_until_stopped(
+    args: &Args,
+    app: &'static state::App,
+    conn: server::ConnLimits,
+    tls: Option<tokio_rustls::TlsAcceptor>,
+) -> Status {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -242,12 +271,13 @@ fn serve_until_stopped(args: &Args, app: &'static state::App, conn: server::Conn
         // Ready from here: the socket is listening (connections wait in its backlog),
         // and whoever reads the next line may ask at once.
         app.metrics.set_ready(true);
-        app.log.note(&format!("listening on http://{bound}"));
+        let scheme = if tls.is_some() { "https" } else { "http" };
+        app.log.note(&format!("listening on {scheme}://{bound}"));
         let shutdown = async {
             signal.await;
             app.metrics.set_ready(false);
         };
-        server::serve(app, listener, conn, shutdown).await;
+        server::serve(app, listener, tls, conn, shutdown).await;
         app.log.note("stopped");
         Status::Accepted
     });
@@ -284,6 +314,10 @@ fn configure(
             max: seconds("upstream-max-duration", args.upstream_max_duration)?,
         },
         rate_clients: args.rate_clients,
+        upstream_tls: tls::upstream_config(args.upstream_ca.as_deref()).map_err(|e| {
+            eprintln!("formgate serve: --upstream-ca: {e}");
+            Status::Failed
+        })?,
     };
     let origin = match &args.config {
         Some(path) => config::Origin::File(path.clone()),

@@ -3,12 +3,14 @@
 //! One resource per address, at its path (`/` unless `--config` says otherwise; any
 //! query string is ignored): `GET` and `HEAD` arrive (formgate-address's `Arrival`),
 //! `POST` acts (act.rs), any other method is `405` with `Allow`; any other path is
-//! `404`. HTTP/1.1 only.
+//! `404`. HTTP/1.1, and HTTP/2 through ALPN on TLS (`--tls-cert`) or with prior
+//! knowledge on a plain listener (protocol.rs).
 //!
 //! Invariants:
-//! 1. Every connection has a header time-out (also bounding how long an idle kept-alive
-//!    connection is held), every body a body time-out and every write to the client a
-//!    write time-out (conn.rs), so no client holds a task forever; at most
+//! 1. Every connection has a header time-out (also bounding its TLS handshake, and how
+//!    long an idle connection is held: protocol.rs), every body a body time-out and
+//!    every write to the client a write time-out (conn.rs), so no client holds a task
+//!    forever; at most
 //!    `max_connections` connections are served at once, more wait in the listen
 //!    backlog. A connection's slot is held until its lingering close ends (conn.rs).
 //! 2. Each address, and everything precomputed from its form, is built once (at
@@ -18,24 +20,24 @@
 //!    refused), lets every request in flight finish and closes idle connections, and
 //!    cuts what is left at the shutdown time-out.
 
-use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use formgate_address::{client_address, limited, Traffic};
-
 use hyper::body::Incoming;
-use hyper::service::service_fn;
 use hyper::{Method, Request, Response, StatusCode};
-use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::sync::{watch, Semaphore};
+use tokio_rustls::TlsAcceptor;
 
-use super::conn::{linger, Client};
+use super::conn::{linger, sniff, Client};
 use super::http::{allow, answer, bare, Body};
+use super::protocol::Protocols;
 use super::state::App;
+
+/// The answer to one request, on its way.
+type Answer = std::pin::Pin<Box<dyn std::future::Future<Output = Response<Body>> + Send>>;
 
 /// How connections are handled.
 #[derive(Debug, Clone, Copy)]
@@ -82,25 +84,23 @@ pub(crate) async fn handle(
     }
 }
 
-/// Serve `app` on `listener` until `shutdown` completes; then stop accepting and give
-/// open connections up to the shutdown time-out to finish their current request
-/// (invariant 3).
+/// Serve `app` on `listener` (with TLS when `tls` is given) until `shutdown`
+/// completes; then stop accepting and give open connections up to the shutdown
+/// time-out to finish their current request (invariant 3).
 pub(crate) async fn serve(
     app: &'static App,
     listener: TcpListener,
+    tls: Option<TlsAcceptor>,
     limits: ConnLimits,
     shutdown: impl std::future::Future<Output = ()>,
 ) {
-    let mut builder = hyper::server::conn::http1::Builder::new();
-    builder
-        .timer(TokioTimer::new())
-        .header_read_timeout(limits.header_timeout)
-        // Bounds how far past `max_bytes` one read can go (the verifier stops at the
-        // frame that crosses it); the minimum hyper allows is 8 KiB.
-        .max_buf_size(64 * 1024);
-    let builder = Arc::new(builder);
-    let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
-    let graceful = GracefulShutdown::new();
+    let protocols = Arc::new(Protocols::new(limits.header_timeout));
+    let max = limits.max_connections.max(1);
+    // Held by a connection until its lingering close ends (invariant 1).
+    let slots = Arc::new(Semaphore::new(max));
+    // Held by a connection while it is served: what shutdown waits for.
+    let serving = Arc::new(Semaphore::new(max));
+    let (stop, stopped) = watch::channel(false);
     tokio::pin!(shutdown);
     loop {
         let permit = tokio::select! {
@@ -122,20 +122,38 @@ pub(crate) async fn serve(
                 }
             },
         };
+        let Ok(served) = Arc::clone(&serving).try_acquire_owned() else {
+            continue; // Never: there are as many as slots.
+        };
         let _ = stream.set_nodelay(true);
-        let (client, returned) = Client::new(stream, limits.write_timeout);
-        let conn = builder.serve_connection(
-            TokioIo::new(client),
-            service_fn(
-                move |req| async move { Ok::<_, Infallible>(handle(app, req, peer.ip()).await) },
-            ),
-        );
-        let conn = graceful.watch(conn);
         let open = app.metrics.open();
+        let protocols = Arc::clone(&protocols);
+        let tls = tls.clone();
+        let stopped = stopped.clone();
         tokio::spawn(async move {
+            let (client, returned) = Client::new(stream, limits.write_timeout);
+            // Boxed: the future's type names no lifetime the compiler must prove Send
+            // for every choice of.
+            let answer = move |req| -> Answer { Box::pin(handle(app, req, peer.ip())) };
+            let patience = limits.header_timeout;
+            let ended_well = match tls {
+                // The handshake has the header time-out.
+                Some(tls) => match tokio::time::timeout(patience, tls.accept(client)).await {
+                    Ok(Ok(io)) => {
+                        let h2 = io.get_ref().1.alpn_protocol() == Some(b"h2");
+                        protocols.serve(io, h2, answer, stopped).await
+                    }
+                    _ => false,
+                },
+                // So does telling HTTP/2 with prior knowledge from HTTP/1.1 (conn.rs).
+                None => match tokio::time::timeout(patience, sniff(client)).await {
+                    Ok(Ok((io, h2))) => protocols.serve(io, h2, answer, stopped).await,
+                    _ => false,
+                },
+            };
+            drop(served);
             // A client that resets or times out ends only its own connection; one that
             // ended well is closed without a reset (conn.rs, invariant 2).
-            let ended_well = conn.await.is_ok();
             if let (true, Ok(stream)) = (ended_well, returned.await) {
                 linger(stream).await;
             }
@@ -145,16 +163,18 @@ pub(crate) async fn serve(
     }
     // Invariant 3: new connections are refused from here on.
     drop(listener);
-    let in_flight = limits.max_connections.max(1) - slots.available_permits();
+    let _ = stop.send(true);
+    let in_flight = max - serving.available_permits();
     app.log.note(&format!(
         "shutting down: {in_flight} connections open, up to {} s to finish",
         limits.shutdown_timeout.as_secs_f64()
     ));
-    if tokio::time::timeout(limits.shutdown_timeout, graceful.shutdown())
+    let all = u32::try_from(max).unwrap_or(u32::MAX);
+    if tokio::time::timeout(limits.shutdown_timeout, serving.acquire_many(all))
         .await
         .is_err()
     {
-        let cut = limits.max_connections.max(1) - slots.available_permits();
+        let cut = max - serving.available_permits();
         app.log.note(&format!(
             "shutdown time-out: {cut} connections cut unfinished"
         ));

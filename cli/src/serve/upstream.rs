@@ -19,8 +19,8 @@
 //!    `--upstream-max-duration` of forwarding. A body past either of the last two is
 //!    cut off: the client sees the answer end early, never a complete one.
 //!
-//! Plain `http://` only: TLS to the upstream is out of scope (put the upstream on the
-//! same host or a private network).
+//! 4. An `https://` upstream is verified (tls.rs: the webpki roots, or `--upstream-ca`);
+//!    one whose certificate does not verify cannot be reached (`502`).
 
 use std::future::Future as _;
 use std::pin::Pin;
@@ -32,10 +32,12 @@ use http_body_util::{BodyExt as _, Full};
 use hyper::body::{Bytes, Frame, Incoming, SizeHint};
 use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode, Uri};
+use hyper_rustls::{HttpsConnector, HttpsConnectorBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
 use tokio::time::{Instant, Sleep};
+use tokio_rustls::rustls::ClientConfig;
 
 use super::http::{bare, Body, BoxError};
 
@@ -54,31 +56,34 @@ pub(crate) struct Timeouts {
 #[derive(Debug)]
 pub(crate) struct Upstream {
     uri: Uri,
-    client: Client<HttpConnector, Full<Bytes>>,
+    client: Client<HttpsConnector<HttpConnector>, Full<Bytes>>,
     timeouts: Timeouts,
 }
 
 impl Upstream {
-    /// An upstream at `url`, which must be `http://HOST[:PORT][/PATH]`.
-    pub fn new(url: &str, timeouts: Timeouts) -> Result<Upstream, String> {
+    /// An upstream at `url`, which must be `http://` or `https://HOST[:PORT][/PATH]`;
+    /// `tls` verifies an https one (invariant 4).
+    pub fn new(url: &str, timeouts: Timeouts, tls: &ClientConfig) -> Result<Upstream, String> {
         let uri: Uri = url
             .parse()
-            .map_err(|e| format!("--upstream {url:?}: not a URL: {e}"))?;
-        match uri.scheme_str() {
-            Some("http") => {}
-            Some("https") => {
-                return Err(format!(
-                    "--upstream {url:?}: https is not supported; use a plain http:// upstream"
-                ))
-            }
-            _ => return Err(format!("--upstream {url:?}: must start with http://")),
+            .map_err(|e| format!("upstream {url:?}: not a URL: {e}"))?;
+        if !matches!(uri.scheme_str(), Some("http" | "https")) {
+            return Err(format!(
+                "upstream {url:?}: must start with http:// or https://"
+            ));
         }
         if uri.authority().is_none() {
-            return Err(format!("--upstream {url:?}: no host"));
+            return Err(format!("upstream {url:?}: no host"));
         }
         let mut connector = HttpConnector::new();
         connector.set_nodelay(true);
         connector.set_connect_timeout(Some(timeouts.head));
+        connector.enforce_http(false);
+        let connector = HttpsConnectorBuilder::new()
+            .with_tls_config(tls.clone())
+            .https_or_http()
+            .enable_http1()
+            .wrap_connector(connector);
         let client = Client::builder(TokioExecutor::new()).build(connector);
         Ok(Upstream {
             uri,
