@@ -98,6 +98,8 @@ async fn the_example_config_serves_two_addresses_and_survives_a_broken_form() {
         get(&format!("{url}other"), &[]).await.status,
         StatusCode::NOT_FOUND
     );
+    server.wait_for_act(&["verdict=accept", "status=200", " address=\"/votes\" "]);
+    server.wait_for_act(&["verdict=reject", "status=204", " address=\"/\" "]);
     server.wait_for_line("the address lines", |l| {
         l.contains("address /votes: form ") && l.contains("vote.form.json (max_bytes 1024")
     });

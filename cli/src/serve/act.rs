@@ -104,6 +104,7 @@ pub(crate) async fn act(
         upstream: upstream_note.as_deref(),
         actor,
         client: limited.then_some(client),
+        address: app.origin.is_file().then_some(address.path.as_str()),
     });
     response
 }

@@ -58,15 +58,11 @@ impl Log {
 
     /// Count a `GET` refused over its client's rate, and queue its line unless the
     /// level is `off`.
-    pub fn get_limited(&self, client: IpAddr, retry_after: Duration) {
+    pub fn get_limited(&self, client: IpAddr, retry_after: Duration, address: Option<&str>) {
         self.metrics.get_limited();
         if self.level != Level::Off {
-            let line = get_limited_line(
-                self.format,
-                SystemTime::now(),
-                client,
-                retry_seconds(retry_after),
-            );
+            let retry = retry_seconds(retry_after);
+            let line = get_limited_line(self.format, SystemTime::now(), client, retry, address);
             self.sink.write(line);
         }
     }

@@ -72,6 +72,8 @@ pub(crate) struct Entry<'a> {
     pub actor: Option<&'a [u8]>,
     /// The client the act counted against, written for an act over its rate only.
     pub client: Option<IpAddr>,
+    /// The address's path, written when the process serves several (`--config`).
+    pub address: Option<&'a str>,
 }
 
 /// The line for one of the server's own messages, newline included.
@@ -91,23 +93,42 @@ pub(crate) fn note_line(format: Format, now: SystemTime, message: &str) -> Strin
 }
 
 /// The line for a `GET` refused over its client's rate, newline included:
-/// `TIME get verdict=limited status=429 retry_after=N client=IP`, or its JSON object.
+/// `TIME get verdict=limited status=429 retry_after=N client=IP [address="PATH"]`, or
+/// its JSON object.
 pub(crate) fn get_limited_line(
     format: Format,
     now: SystemTime,
     client: IpAddr,
     retry_after: u64,
+    address: Option<&str>,
 ) -> String {
+    let mut line = String::with_capacity(128);
     match format {
-        Format::Text => format!(
-            "{} get verdict=limited status=429 retry_after={retry_after} client={client}\n",
-            rfc3339(now)
-        ),
-        Format::Json => format!(
-            "{{\"time\":\"{}\",\"event\":\"get\",\"verdict\":\"limited\",\"status\":429,\"retry_after\":{retry_after},\"client\":\"{client}\"}}\n",
-            rfc3339(now)
-        ),
+        Format::Text => {
+            let _ = write!(
+                line,
+                "{} get verdict=limited status=429 retry_after={retry_after} client={client}",
+                rfc3339(now)
+            );
+            if let Some(a) = address {
+                line.push_str(" address=");
+                quote_capped(a, MAX_POINTER_CHARS, &mut line);
+            }
+        }
+        Format::Json => {
+            let _ = write!(
+                line,
+                "{{\"time\":\"{}\",\"event\":\"get\",\"verdict\":\"limited\",\"status\":429,\"retry_after\":{retry_after},\"client\":\"{client}\"",
+                rfc3339(now)
+            );
+            if let Some(a) = address {
+                json_field("address", a, MAX_POINTER_CHARS, &mut line);
+            }
+            line.push('}');
+        }
     }
+    line.push('\n');
+    line
 }
 
 /// The whole line for `entry`, newline included.
@@ -160,6 +181,10 @@ pub(crate) fn format_line(now: SystemTime, entry: &Entry<'_>) -> String {
     }
     if let Some(c) = entry.client {
         let _ = write!(line, " client={c}");
+    }
+    if let Some(a) = entry.address {
+        line.push_str(" address=");
+        quote_capped(a, MAX_POINTER_CHARS, &mut line);
     }
     match entry.actor {
         None => line.push_str(" actor=-"),
@@ -220,6 +245,9 @@ pub(crate) fn json_line(now: SystemTime, entry: &Entry<'_>) -> String {
     }
     if let Some(c) = entry.client {
         json_field("client", &c.to_string(), usize::MAX, &mut line);
+    }
+    if let Some(a) = entry.address {
+        json_field("address", a, MAX_POINTER_CHARS, &mut line);
     }
     match entry.actor {
         None => line.push_str(",\"actor\":null"),
@@ -343,6 +371,7 @@ mod tests {
                 upstream: None,
                 actor: Some(actor),
                 client: None,
+                address: None,
             },
         );
         assert_eq!(
@@ -367,6 +396,7 @@ mod tests {
                 upstream: None,
                 actor: None,
                 client: None,
+                address: None,
             },
         );
         assert!(
@@ -398,6 +428,7 @@ mod tests {
             upstream: None,
             actor: None,
             client: None,
+            address: None,
         };
         let line = format_line(UNIX_EPOCH, &entry);
         assert!(
@@ -428,6 +459,7 @@ mod tests {
                 upstream: None,
                 actor: Some(b"evil\" \\ \x01\x7f\xff"),
                 client: None,
+                address: None,
             },
         );
         assert!(line.ends_with("}\n"), "{line}");
@@ -479,6 +511,7 @@ mod tests {
                 upstream: None,
                 actor: Some(&actor),
                 client: None,
+                address: None,
             },
         );
         assert!(line.len() < 4096, "{} bytes", line.len());

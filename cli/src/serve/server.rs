@@ -70,7 +70,8 @@ pub(crate) async fn handle(
         Method::GET | Method::HEAD => {
             let client = client();
             if let Err(retry) = address.rate.check(client, Traffic::Get, Instant::now()) {
-                app.log.get_limited(client, retry);
+                let path = app.origin.is_file().then_some(address.path.as_str());
+                app.log.get_limited(client, retry, path);
                 return answer(limited(retry));
             }
             answer(address.arrival.respond(req.headers()))
