@@ -22,21 +22,28 @@
 //! 4. An act whose `If-Match` names another form than the one served is `412` with no
 //!    body, unread; without `If-Match`, nothing changes.
 //! 5. The handler is called only with a value deserialized from an admitted body.
+//! 6. With [`Address::rate_limit`], a request over its client's rate is `429` with
+//!    `Retry-After` and no body, before anything else (an act unread).
 
 use std::future::Future;
 use std::marker::PhantomData;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::body::HttpBody as _;
-use axum::extract::Request;
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::extract::{ConnectInfo, Request};
+use axum::http::{header, HeaderValue};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 use formgate::publish::{Message, Published};
 use formgate::{Form, Rejection};
-use formgate_address::{read_act, refused, Admit, Arrival, Read, Verdict};
+use formgate_address::{
+    client_address, limited, read_act, refused, Admit, Arrival, Rate, RateLimiter, Read, Traffic,
+    Verdict,
+};
 use serde::de::DeserializeOwned;
 
 use crate::extract::FormFor;
@@ -76,6 +83,8 @@ pub struct Address<T> {
     gpt_type: Option<HeaderValue>,
     observer: Option<Observer>,
     report: bool,
+    rate: Option<Arc<RateLimiter>>,
+    trusted_hops: usize,
 }
 
 impl<T> std::fmt::Debug for Address<T> {
@@ -99,6 +108,8 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
             gpt_type: None,
             observer: None,
             report: false,
+            rate: None,
+            trusted_hops: 0,
         }
     }
 
@@ -149,6 +160,44 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
         self
     }
 
+    /// Limit each client to `acts` and `gets` (`None`: not limited), remembering at
+    /// most `max_clients` clients (formgate-address's `RateLimiter`: a token bucket per
+    /// client address, an IPv6 client by its /64). Over its rate, a request is answered
+    /// `429` with `Retry-After` and no body, an act unread, and the observer is told
+    /// ([`Problem::RateLimited`](crate::Problem::RateLimited)).
+    ///
+    /// The client is the connection's peer, which axum knows when the router is served
+    /// with `into_make_service_with_connect_info::<SocketAddr>()`; without it every
+    /// request counts against one shared bucket (the safe way to be wrong). Behind
+    /// proxies, see [`Address::trust_forwarded_for`].
+    ///
+    /// ```
+    /// use formgate_axum::Rate;
+    /// # #[derive(serde::Deserialize, schemars::JsonSchema)] struct Vote { stars: u8 }
+    /// # let votes = formgate_axum::FormFor::<Vote>::from_schemars().unwrap();
+    /// let app: axum::Router = formgate_axum::Address::new(votes, "Vote.")
+    ///     .rate_limit(Rate::new(2.0, 5), Rate::new(20.0, 40), 65_536)
+    ///     .on_act(|v: Vote| async move { v.stars.to_string() });
+    /// # let _ = app;
+    /// ```
+    pub fn rate_limit(
+        mut self,
+        acts: Option<Rate>,
+        gets: Option<Rate>,
+        max_clients: usize,
+    ) -> Address<T> {
+        self.rate = Some(Arc::new(RateLimiter::new(acts, gets, max_clients)));
+        self
+    }
+
+    /// Read `X-Forwarded-For` as far as `hops` proxies in front append to it: the
+    /// client is the address the outermost of them saw. With 0 (the default) the
+    /// header is never read.
+    pub fn trust_forwarded_for(mut self, hops: usize) -> Address<T> {
+        self.trusted_hops = hops;
+        self
+    }
+
     /// The GET body this address publishes, and its entity tag.
     pub fn published(&self) -> Published {
         self.form.form().publish(&self.prompt, &self.messages)
@@ -184,14 +233,25 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
         let form = self.form;
         let observer = self.observer;
         let report = self.report;
+        let limits = Limits {
+            rate: self.rate,
+            trusted_hops: self.trusted_hops,
+        };
         let acts = Arc::clone(&arrival);
+        let act_limits = limits.clone();
         let act = move |req: Request| {
             let form = form.clone();
             let observer = observer.clone();
             let handler = handler.clone();
             let arrival = Arc::clone(&acts);
+            let limits = act_limits.clone();
             async move {
-                let mut read = read_act_into(&form, arrival.published(), req).await;
+                let mut read = match limits.check(&req, Traffic::Act) {
+                    Err(retry_after) => {
+                        Read::unread(Verdict::Limited { retry_after }, req.body().is_end_stream())
+                    }
+                    Ok(()) => read_act_into(&form, arrival.published(), req).await,
+                };
                 if let (Verdict::Accept, Some(value)) = (&read.verdict, read.value.take()) {
                     return handler(value).await.into_response();
                 }
@@ -201,11 +261,13 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
                 refused(&read.verdict, report, !read.drained).map(Body::from)
             }
         };
-        Router::new().route(
-            "/",
-            get(move |headers: HeaderMap| async move { arrival.respond(&headers).map(Body::from) })
-                .post(act),
-        )
+        let get_one = move |req: Request| async move {
+            if let Err(retry_after) = limits.check(&req, Traffic::Get) {
+                return limited(retry_after).map(Body::from);
+            }
+            arrival.respond(req.headers()).map(Body::from)
+        };
+        Router::new().route("/", get(get_one).post(act))
     }
 }
 
@@ -231,6 +293,28 @@ async fn read_act_into<T: DeserializeOwned>(
     .await
 }
 
+/// The rate limits of an address, and how far `X-Forwarded-For` is read.
+#[derive(Clone)]
+struct Limits {
+    rate: Option<Arc<RateLimiter>>,
+    trusted_hops: usize,
+}
+
+impl Limits {
+    /// Count `req` against its client: `Err` with the time to wait when over its rate.
+    fn check(&self, req: &Request, traffic: Traffic) -> Result<(), Duration> {
+        let Some(rate) = &self.rate else {
+            return Ok(());
+        };
+        let peer = req
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip());
+        let client = client_address(peer, req.headers(), self.trusted_hops);
+        rate.check(client, traffic, Instant::now())
+    }
+}
+
 /// What the `on_reject` observer is told of a verdict other than an accepted value.
 fn rejection(verdict: &Verdict) -> VerifyRejection {
     let problems = Problems::default();
@@ -240,8 +324,8 @@ fn rejection(verdict: &Verdict) -> VerifyRejection {
             VerifyRejection::too_large(Some(*limit as u64), &problems)
         }
         Verdict::Stale => VerifyRejection::precondition_failed(&problems),
-        // `Limited` is never made here: this router applies no rate limit of its own.
-        Verdict::Accept | Verdict::Timeout | Verdict::Broken | Verdict::Limited { .. } => {
+        Verdict::Limited { .. } => VerifyRejection::rate_limited(&problems),
+        Verdict::Accept | Verdict::Timeout | Verdict::Broken => {
             VerifyRejection::unreadable(&problems)
         }
     }

@@ -47,6 +47,10 @@ pub enum Problem {
     /// than the one served: refused before reading. `412 Precondition Failed` by
     /// default.
     Precondition,
+    /// An act to an [`Address`](crate::Address) over its client's rate
+    /// ([`Address::rate_limit`](crate::Address::rate_limit)). `429 Too Many Requests`
+    /// by default (the address answers it with `Retry-After`).
+    RateLimited,
 }
 
 impl Problem {
@@ -58,6 +62,7 @@ impl Problem {
             Problem::MediaType => 3,
             Problem::Unreadable => 4,
             Problem::Precondition => 5,
+            Problem::RateLimited => 6,
         }
     }
 
@@ -68,6 +73,7 @@ impl Problem {
             Problem::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Problem::MediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Problem::Precondition => StatusCode::PRECONDITION_FAILED,
+            Problem::RateLimited => StatusCode::TOO_MANY_REQUESTS,
         }
     }
 }
@@ -90,7 +96,7 @@ impl Problem {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problems {
-    statuses: [StatusCode; 6],
+    statuses: [StatusCode; 7],
     explain: bool,
     max_errors: usize,
 }
@@ -104,6 +110,7 @@ impl Default for Problems {
             Problem::MediaType,
             Problem::Unreadable,
             Problem::Precondition,
+            Problem::RateLimited,
         ];
         Problems {
             statuses: all.map(Problem::default_status),
@@ -243,6 +250,11 @@ impl VerifyRejection {
         VerifyRejection::new(Problem::Precondition, problems)
     }
 
+    /// The act's client is over its rate.
+    pub fn rate_limited(problems: &Problems) -> VerifyRejection {
+        VerifyRejection::new(Problem::RateLimited, problems)
+    }
+
     /// The kind of failure.
     pub fn problem(&self) -> Problem {
         self.problem
@@ -278,6 +290,7 @@ impl VerifyRejection {
             (Problem::Precondition, _) => {
                 "The act's If-Match names another form than the one served.".to_owned()
             }
+            (Problem::RateLimited, _) => "Too many requests from this client.".to_owned(),
         }
     }
 

@@ -646,3 +646,57 @@ async fn the_address_reports_rejections_only_when_asked() {
     );
     assert!(!a.text().contains("3.0"), "{}", a.text());
 }
+
+/// With `rate_limit`, a client over its rate is answered `429` with `Retry-After` and
+/// no body (its act unread, the observer told), while another client is served; the
+/// client is the connection's peer (`ConnectInfo`), or, when trusted, the proxy's
+/// `X-Forwarded-For` entry.
+#[tokio::test]
+async fn the_address_limits_each_clients_rate() {
+    use std::net::SocketAddr;
+    use std::sync::{Arc, Mutex};
+
+    let told = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&told);
+    let votes = FormFor::<Vote>::from_schemars().unwrap();
+    let app: Router = formgate_axum::Address::new(votes, "Vote.")
+        .rate_limit(
+            formgate_axum::Rate::new(0.1, 2),
+            formgate_axum::Rate::new(0.1, 1),
+            100,
+        )
+        .trust_forwarded_for(1)
+        .on_reject(move |r| seen.lock().unwrap().push(r.problem()))
+        .on_act(|v: Vote| async move { v.stars.to_string() });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .unwrap()
+    });
+    let act = |client: &str| {
+        format!(
+            "POST / HTTP/1.1\r\nX-Forwarded-For: {client}\r\nContent-Length: {}",
+            br#"{"stars":4}"#.len()
+        )
+    };
+    let body = br#"{"stars":4}"#;
+    assert_eq!(send(addr, &act("192.0.2.1"), body).await.status, 200);
+    assert_eq!(send(addr, &act("192.0.2.1"), body).await.status, 200);
+    let over = send(addr, &act("192.0.2.1"), body).await;
+    assert_eq!((over.status, over.body.len()), (429, 0));
+    assert_eq!(over.header("retry-after"), Some("10"));
+    assert_eq!(send(addr, &act("192.0.2.2"), body).await.status, 200);
+    assert_eq!(*told.lock().unwrap(), [Problem::RateLimited]);
+    let get = "GET / HTTP/1.1\r\nX-Forwarded-For: 192.0.2.3";
+    assert_eq!(send(addr, get, b"").await.status, 200);
+    let again = send(addr, get, b"").await;
+    assert_eq!(
+        (again.status, again.header("retry-after")),
+        (429, Some("10"))
+    );
+}
