@@ -522,4 +522,49 @@ mod tests {
         );
         assert!(line.contains(&pointer), "{line}");
     }
+
+    /// An act over its rate names its client and its wait; with several addresses,
+    /// the address; a refused GET has a line of its own. The JSON lines are strict
+    /// JSON.
+    #[test]
+    fn names_the_client_over_its_rate_and_the_address() {
+        let v = Verdict::Limited {
+            retry_after: Duration::from_millis(2500),
+        };
+        let entry = Entry {
+            verdict: &v,
+            status: 429,
+            bytes: 0,
+            elapsed: Duration::ZERO,
+            upstream: None,
+            actor: None,
+            client: Some("192.0.2.7".parse().unwrap()),
+            address: Some("/votes"),
+        };
+        let line = format_line(UNIX_EPOCH, &entry);
+        assert!(
+            line.contains(" verdict=limited status=429 bytes=0 ")
+                && line.ends_with(" retry_after=3 client=192.0.2.7 address=\"/votes\" actor=-\n"),
+            "{line}"
+        );
+        let limits = formgate::Limits::default();
+        let json = json_line(UNIX_EPOCH, &entry);
+        let doc = formgate::json::parse(json.trim_end().as_bytes(), &limits).unwrap();
+        assert_eq!(
+            doc.get("client").and_then(|v| v.as_str()),
+            Some("192.0.2.7")
+        );
+        assert_eq!(doc.get("address").and_then(|v| v.as_str()), Some("/votes"));
+        let client = "2001:db8::1".parse().unwrap();
+        let get = get_limited_line(Format::Text, UNIX_EPOCH, client, 3, None);
+        assert_eq!(
+            get,
+            "1970-01-01T00:00:00.000Z get verdict=limited status=429 retry_after=3 client=2001:db8::1\n"
+        );
+        let get = get_limited_line(Format::Json, UNIX_EPOCH, client, 3, Some("/"));
+        assert!(
+            formgate::json::parse(get.trim_end().as_bytes(), &limits).is_ok(),
+            "{get}"
+        );
+    }
 }
