@@ -3,9 +3,13 @@
 //! layer. A new top-level module must be given a layer here, and an import that goes
 //! up or sideways fails with the file and line that makes it.
 
+mod layers;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use layers::{assert_downward, code, names_after};
 
 /// Each top-level module of `src/` and its layer; an edge must go strictly down.
 const LAYERS: &[(&str, u8)] = &[
@@ -51,24 +55,6 @@ fn owner(src: &Path, file: &Path) -> String {
         .to_str()
         .unwrap();
     first.trim_end_matches(".rs").to_owned()
-}
-
-/// The code of a line without its comment (doc comments included): links in docs do
-/// not make a dependency.
-fn code(line: &str) -> &str {
-    let mut in_str = false;
-    let bytes = line.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' if in_str => i += 1,
-            b'"' => in_str = !in_str,
-            b'/' if !in_str && bytes.get(i + 1) == Some(&b'/') => return &line[..i],
-            _ => {}
-        }
-        i += 1;
-    }
-    line
 }
 
 /// Names that `lib.rs` re-exports at the crate root, and the module each comes from,
@@ -186,25 +172,7 @@ fn imports_only_go_down_the_layers() {
         edges.iter().any(|(f, t, _)| f == "verify" && t == "form"),
         "the scan finds the edges that exist (verify uses form)"
     );
-    let wrong: Vec<String> = edges
-        .iter()
-        .filter(|(from, to, _)| match (layer(from), layer(to)) {
-            (Some(a), Some(b)) => b >= a,
-            _ => true,
-        })
-        .map(|(from, to, at)| {
-            format!(
-                "{at}: {from} (layer {:?}) uses {to} (layer {:?})",
-                layer(from),
-                layer(to)
-            )
-        })
-        .collect();
-    assert!(
-        wrong.is_empty(),
-        "imports that go up or sideways:\n{}",
-        wrong.join("\n")
-    );
+    assert_downward(&edges, layer);
 }
 
 #[test]
@@ -215,32 +183,6 @@ fn the_scan_sees_comments_and_strings() {
     );
     assert_eq!(code("/// [`x`](crate::verify)"), "");
     assert_eq!(code(r#"let s = "a // b"; // c"#), r#"let s = "a // b"; "#);
-}
-
-/// The first segment of each path that follows `prefix` in `code`: `a` for
-/// `super::a::b`, and `a`, `b` for `super::{a, b::c}`.
-fn names_after<'a>(code: &'a str, prefix: &str) -> Vec<&'a str> {
-    let mut out = Vec::new();
-    let mut rest = code;
-    while let Some(at) = rest.find(prefix) {
-        let tail = &rest[at + prefix.len()..];
-        match tail.strip_prefix('{') {
-            Some(list) => out.extend(
-                list[..list.find('}').unwrap_or(list.len())]
-                    .split(',')
-                    .map(|p| p.trim().split("::").next().unwrap()),
-            ),
-            None => {
-                let len = tail
-                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .unwrap_or(tail.len());
-                out.push(&tail[..len]);
-            }
-        }
-        rest = tail;
-    }
-    out.retain(|n| !n.is_empty());
-    out
 }
 
 /// The parts of `src/verify/` (its files and folders: the meta module `mod.rs`, the

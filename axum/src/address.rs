@@ -5,32 +5,52 @@
 //! `text/html` by name; `POST /` verifies the act and hands the value to the handler.
 //! Other methods answer `405` with `Allow`.
 //!
+//! The protocol is formgate-address's, shared with `formgate serve`: the same answers
+//! to `GET`, the same reading of an act, the same answer to a refused one.
+//!
 //! Invariants:
 //! 1. The published body, its tag and the page are built once, from the same compiled
 //!    form that verifies acts (`formgate::publish`), and served as shared bytes.
-//! 2. Whatever fails in an act (a declared or counted size over `max_bytes`, a body
+//! 2. An act is verified as its body streams in, and reading stops at the first frame
+//!    that leaves the form or crosses `max_bytes`; a declared `Content-Length` over
+//!    `max_bytes` is refused before reading (formgate-address's `read_act`).
+//! 3. Whatever fails in an act (a declared or counted size over `max_bytes`, a body
 //!    that cannot be read, strictness, the form, a value the type cannot hold) is
-//!    answered `204 No Content` with no body and no reason; when body bytes may be left
-//!    unread, also `Connection: close`. Only the `on_reject` observer learns why.
-//! 3. The handler is called only with a value deserialized from an admitted body.
+//!    answered `204 No Content` with no body and no reason; when body bytes were left
+//!    unread, also `Connection: close`. Only the `on_reject` observer learns why, unless
+//!    [`Address::report_rejections`] asks for a `422` problem report.
+//! 4. An act whose `If-Match` names another form than the one served is `412` with no
+//!    body, unread; without `If-Match`, nothing changes.
+//! 5. The handler is called only with a value deserialized from an admitted body.
+//! 6. With [`Address::rate_limit`], a request over its client's rate is `429` with
+//!    `Retry-After` and no body, before anything else (an act unread).
 
 use std::future::Future;
+use std::marker::PhantomData;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use axum::body::{Body, Bytes};
-use axum::extract::Request;
-use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::body::Body;
+use axum::body::HttpBody as _;
+use axum::extract::{ConnectInfo, Request};
+use axum::http::{header, HeaderValue};
+use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
-use formgate::publish::{Answer, Header, Message, Published};
+use formgate::publish::{Message, Published};
+use formgate::{Form, Rejection};
+use formgate_address::{
+    client_address, limited, read_act, refused, Admit, Arrival, Rate, RateLimiter, Read, Traffic,
+    Verdict,
+};
 use serde::de::DeserializeOwned;
 
-use crate::extract::{declared_length, read_error, FormFor};
+use crate::extract::FormFor;
 use crate::rejection::{Problems, VerifyRejection};
 
 /// The `GPT-Type` response header ([`formgate::publish::GPT_TYPE`]).
-pub static GPT_TYPE: HeaderName = HeaderName::from_static(formgate::publish::GPT_TYPE);
+pub use formgate_address::GPT_TYPE;
 
 /// What is told of a refused act: the rejection (with its kind and, for logs,
 /// formgate's [`Rejection`](formgate::Rejection)).
@@ -62,6 +82,9 @@ pub struct Address<T> {
     sample: Option<String>,
     gpt_type: Option<HeaderValue>,
     observer: Option<Observer>,
+    report: bool,
+    rate: Option<Arc<RateLimiter>>,
+    trusted_hops: usize,
 }
 
 impl<T> std::fmt::Debug for Address<T> {
@@ -84,6 +107,9 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
             sample: None,
             gpt_type: None,
             observer: None,
+            report: false,
+            rate: None,
+            trusted_hops: 0,
         }
     }
 
@@ -115,6 +141,63 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
         self
     }
 
+    /// Answer a refused act `422` with an `application/problem+json` report of why (the
+    /// kind, keyword, offset and pointers by formgate's stable names, never a value of
+    /// the body: formgate-address's `refused`), instead of a bare `204`. Off by
+    /// default: a report helps whoever acts to build a body the form admits, so turn it
+    /// on only for an address under development.
+    ///
+    /// ```
+    /// # #[derive(serde::Deserialize, schemars::JsonSchema)] struct Vote { stars: u8 }
+    /// # let votes = formgate_axum::FormFor::<Vote>::from_schemars().unwrap();
+    /// let app: axum::Router = formgate_axum::Address::new(votes, "Vote.")
+    ///     .report_rejections(cfg!(debug_assertions))
+    ///     .on_act(|v: Vote| async move { v.stars.to_string() });
+    /// # let _ = app;
+    /// ```
+    pub fn report_rejections(mut self, report: bool) -> Address<T> {
+        self.report = report;
+        self
+    }
+
+    /// Limit each client to `acts` and `gets` (`None`: not limited), remembering at
+    /// most `max_clients` clients (formgate-address's `RateLimiter`: a token bucket per
+    /// client address, an IPv6 client by its /64). Over its rate, a request is answered
+    /// `429` with `Retry-After` and no body, an act unread, and the observer is told
+    /// ([`Problem::RateLimited`](crate::Problem::RateLimited)).
+    ///
+    /// The client is the connection's peer, which axum knows when the router is served
+    /// with `into_make_service_with_connect_info::<SocketAddr>()`; without it every
+    /// request counts against one shared bucket (the safe way to be wrong). Behind
+    /// proxies, see [`Address::trust_forwarded_for`].
+    ///
+    /// ```
+    /// use formgate_axum::Rate;
+    /// # #[derive(serde::Deserialize, schemars::JsonSchema)] struct Vote { stars: u8 }
+    /// # let votes = formgate_axum::FormFor::<Vote>::from_schemars().unwrap();
+    /// let app: axum::Router = formgate_axum::Address::new(votes, "Vote.")
+    ///     .rate_limit(Rate::new(2.0, 5), Rate::new(20.0, 40), 65_536)
+    ///     .on_act(|v: Vote| async move { v.stars.to_string() });
+    /// # let _ = app;
+    /// ```
+    pub fn rate_limit(
+        mut self,
+        acts: Option<Rate>,
+        gets: Option<Rate>,
+        max_clients: usize,
+    ) -> Address<T> {
+        self.rate = Some(Arc::new(RateLimiter::new(acts, gets, max_clients)));
+        self
+    }
+
+    /// Read `X-Forwarded-For` as far as `hops` proxies in front append to it: the
+    /// client is the address the outermost of them saw. With 0 (the default) the
+    /// header is never read.
+    pub fn trust_forwarded_for(mut self, hops: usize) -> Address<T> {
+        self.trusted_hops = hops;
+        self
+    }
+
     /// The GET body this address publishes, and its entity tag.
     pub fn published(&self) -> Published {
         self.form.form().publish(&self.prompt, &self.messages)
@@ -124,11 +207,12 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
     /// the accepted value, whose answer is the act's answer. Merge or nest it into
     /// your application's router.
     ///
-    /// An act is read whole, up to the form's `max_bytes` (the address's own limit,
-    /// whatever `DefaultBodyLimit` says), then verified and deserialized in one pass;
-    /// a declared `Content-Length` over the limit is refused before reading. Unlike
-    /// `formgate serve`, which verifies chunks as they arrive, a body that leaves the
-    /// form early is still read to its end (at most `max_bytes`).
+    /// An act is verified as it streams in, up to the form's `max_bytes` (the
+    /// address's own limit, whatever `DefaultBodyLimit` says), and reading stops at the
+    /// first frame that leaves the form, as in `formgate serve`; a declared
+    /// `Content-Length` over the limit is refused before reading. A body that came in
+    /// one frame is verified and deserialized in one pass; one that came in several is
+    /// deserialized once the stream is admitted (a second pass over the kept bytes).
     pub fn on_act<S, F, Fut, R>(self, handler: F) -> Router<S>
     where
         S: Clone + Send + Sync + 'static,
@@ -136,125 +220,133 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
         Fut: Future<Output = R> + Send + 'static,
         R: IntoResponse,
     {
-        let arrival = Arc::new(Arrival::new(&self));
+        let form = self.form.form();
+        let page = formgate::publish::page(
+            form,
+            &self.prompt,
+            &self.messages,
+            self.sample.as_deref(),
+            self.gpt_type.as_ref().and_then(|v| v.to_str().ok()),
+        );
+        let published = form.publish(&self.prompt, &self.messages);
+        let arrival = Arc::new(Arrival::new(&published, self.gpt_type.as_ref(), page));
         let form = self.form;
         let observer = self.observer;
+        let report = self.report;
+        let limits = Limits {
+            rate: self.rate,
+            trusted_hops: self.trusted_hops,
+        };
+        let acts = Arc::clone(&arrival);
+        let act_limits = limits.clone();
         let act = move |req: Request| {
             let form = form.clone();
             let observer = observer.clone();
             let handler = handler.clone();
+            let arrival = Arc::clone(&acts);
+            let limits = act_limits.clone();
             async move {
-                match read_act(&form, req).await {
-                    Ok(value) => handler(value).await.into_response(),
-                    Err((rejection, unread)) => {
-                        if let Some(observe) = &observer {
-                            observe(&rejection);
-                        }
-                        refused(unread)
+                let mut read = match limits.check(&req, Traffic::Act) {
+                    Err(retry_after) => {
+                        Read::unread(Verdict::Limited { retry_after }, req.body().is_end_stream())
                     }
+                    Ok(()) => read_act_into(&form, arrival.published(), req).await,
+                };
+                if let (Verdict::Accept, Some(value)) = (&read.verdict, read.value.take()) {
+                    return handler(value).await.into_response();
                 }
+                if let Some(observe) = &observer {
+                    observe(&rejection(&read.verdict));
+                }
+                refused(&read.verdict, report, !read.drained).map(Body::from)
             }
         };
-        Router::new().route(
-            "/",
-            get(move |headers: HeaderMap| async move { arrival.respond(&headers) }).post(act),
-        )
+        let get_one = move |req: Request| async move {
+            if let Err(retry_after) = limits.check(&req, Traffic::Get) {
+                return limited(retry_after).map(Body::from);
+            }
+            arrival.respond(req.headers()).map(Body::from)
+        };
+        Router::new().route("/", get(get_one).post(act))
     }
 }
 
-/// Read and verify an act (invariants 2 and 3). On failure, also whether body bytes
-/// may be left unread.
-async fn read_act<T: DeserializeOwned>(
+/// Read and verify an act (invariants 2–5): refused unread when its `If-Match` names
+/// another form.
+async fn read_act_into<T: DeserializeOwned>(
     form: &FormFor<T>,
+    published: &Published,
     req: Request,
-) -> Result<T, (VerifyRejection, bool)> {
+) -> Read<T> {
+    let if_match = req.headers().get_all(header::IF_MATCH);
+    if !published.if_match(if_match.iter().map(HeaderValue::as_bytes)) {
+        return Read::unread(Verdict::Stale, req.body().is_end_stream());
+    }
+    let admit = MakeValue::<T>(PhantomData);
+    read_act(
+        form.form(),
+        req.into_body(),
+        &admit,
+        false,
+        std::future::pending(),
+    )
+    .await
+}
+
+/// The rate limits of an address, and how far `X-Forwarded-For` is read.
+#[derive(Clone)]
+struct Limits {
+    rate: Option<Arc<RateLimiter>>,
+    trusted_hops: usize,
+}
+
+impl Limits {
+    /// Count `req` against its client: `Err` with the time to wait when over its rate.
+    fn check(&self, req: &Request, traffic: Traffic) -> Result<(), Duration> {
+        let Some(rate) = &self.rate else {
+            return Ok(());
+        };
+        let peer = req
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip());
+        let client = client_address(peer, req.headers(), self.trusted_hops);
+        rate.check(client, traffic, Instant::now())
+    }
+}
+
+/// What the `on_reject` observer is told of a verdict other than an accepted value.
+fn rejection(verdict: &Verdict) -> VerifyRejection {
     let problems = Problems::default();
-    let limit = form.form().limits().max_bytes();
-    if declared_length(req.headers()).is_some_and(|n| n > limit as u64) {
-        return Err((
-            VerifyRejection::too_large(Some(limit as u64), &problems),
-            true,
-        ));
-    }
-    let body = axum::body::to_bytes(req.into_body(), limit)
-        .await
-        .map_err(|e| (read_error(&e, limit, &problems), true))?;
-    form.form()
-        .verify_into::<T>(&body)
-        .map_err(|r| (VerifyRejection::from_rejection(r, &problems), false))
-}
-
-/// The bare `204` of a refused act (invariant 2).
-fn refused(unread: bool) -> Response {
-    let mut r = StatusCode::NO_CONTENT.into_response();
-    if unread {
-        r.headers_mut()
-            .insert(header::CONNECTION, HeaderValue::from_static("close"));
-    }
-    r
-}
-
-/// The precomputed answers to `GET /` (invariant 1): for each [`Answer`], in
-/// [`Answer::ALL`]'s order, its status, headers and body. The choice of answer and its
-/// headers are the library's (`Published::answer`, `Published::headers`), shared with
-/// `formgate serve`.
-struct Arrival {
-    published: Published,
-    answers: [(StatusCode, HeaderMap, Bytes); 3],
-}
-
-impl Arrival {
-    fn new<T>(address: &Address<T>) -> Arrival {
-        let form = address.form.form();
-        let published = form.publish(&address.prompt, &address.messages);
-        let html = Bytes::from(formgate::publish::page(
-            form,
-            &address.prompt,
-            &address.messages,
-            address.sample.as_deref(),
-            address.gpt_type.as_ref().and_then(|v| v.to_str().ok()),
-        ));
-        let json = Bytes::copy_from_slice(published.body());
-        let gpt_type = address.gpt_type.as_ref().map(HeaderValue::as_bytes);
-        let answers = Answer::ALL.map(|answer| {
-            let body = match answer {
-                Answer::Json => json.clone(),
-                Answer::NotModified => Bytes::new(),
-                Answer::Page => html.clone(),
-            };
-            let status = StatusCode::from_u16(answer.status()).unwrap_or(StatusCode::OK);
-            (
-                status,
-                header_map(published.headers(answer, gpt_type)),
-                body,
-            )
-        });
-        Arrival { published, answers }
-    }
-
-    fn respond(&self, request: &HeaderMap) -> Response {
-        let values = |name| request.get_all(name).into_iter().map(HeaderValue::as_bytes);
-        let answer = self
-            .published
-            .answer(values(header::ACCEPT), values(header::IF_NONE_MATCH));
-        let (status, headers, body) = &self.answers[answer as usize];
-        let mut r = Response::new(Body::from(body.clone()));
-        *r.status_mut() = *status;
-        *r.headers_mut() = headers.clone();
-        r
+    match verdict {
+        Verdict::Reject(r) => VerifyRejection::from_rejection(r.clone(), &problems),
+        Verdict::Declared { limit, .. } => {
+            VerifyRejection::too_large(Some(*limit as u64), &problems)
+        }
+        Verdict::Stale => VerifyRejection::precondition_failed(&problems),
+        Verdict::Limited { .. } => VerifyRejection::rate_limited(&problems),
+        Verdict::Accept | Verdict::Timeout | Verdict::Broken => {
+            VerifyRejection::unreadable(&problems)
+        }
     }
 }
 
-/// The library's headers as a map. Every name is a valid lower-case field name and
-/// every value a valid field value (the `GPT-Type` value is a `HeaderValue` already),
-/// so none is dropped in practice; one that were invalid would be left out, not sent
-/// broken.
-fn header_map(headers: Vec<Header>) -> HeaderMap {
-    headers
-        .into_iter()
-        .filter_map(|(name, value)| {
-            let name = HeaderName::from_bytes(name.as_bytes()).ok()?;
-            Some((name, HeaderValue::from_bytes(&value).ok()?))
-        })
-        .collect()
+/// An admitted body made into a `T` (formgate's `verify_into`): in one pass when it
+/// came whole, after the streaming verifier when it came in frames.
+struct MakeValue<T>(PhantomData<fn() -> T>);
+
+impl<T: DeserializeOwned> Admit for MakeValue<T> {
+    type Value = T;
+
+    fn whole(&self, form: &Form, body: &[u8]) -> Result<T, Rejection> {
+        form.verify_into::<T>(body)
+    }
+
+    fn streamed(&self, form: &Form, body: &[u8]) -> Result<T, Rejection> {
+        form.verify_into::<T>(body)
+    }
+
+    fn needs_body(&self) -> bool {
+        true
+    }
 }

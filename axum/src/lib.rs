@@ -70,6 +70,8 @@ mod rejection;
 
 pub use address::{Address, GPT_TYPE};
 pub use extract::{FormFor, Verified};
+/// A rate for [`Address::rate_limit`] (formgate-address's).
+pub use formgate_address::Rate;
 pub use layer::{VerifyLayer, VerifyService};
 pub use rejection::{
     Problem, ProblemError, Problems, VerifyRejection, MAX_POINTER, PROBLEM_CONTENT_TYPE,

@@ -17,12 +17,8 @@ use std::fmt;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use formgate::{Rejection, RejectionKind};
-
-/// The content type of a problem body (RFC 9457 §3).
-pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
-
-/// The longest body pointer a problem repeats, in bytes.
-pub const MAX_POINTER: usize = 256;
+use formgate_address::{cut_pointer, problem_json};
+pub use formgate_address::{ProblemError, MAX_POINTER, PROBLEM_CONTENT_TYPE};
 
 /// The kind of failure, which decides the status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,6 +43,14 @@ pub enum Problem {
     /// The body could not be read (the connection broke, a framing error). `400 Bad
     /// Request` by default.
     Unreadable,
+    /// An act to an [`Address`](crate::Address) whose `If-Match` names another form
+    /// than the one served: refused before reading. `412 Precondition Failed` by
+    /// default.
+    Precondition,
+    /// An act to an [`Address`](crate::Address) over its client's rate
+    /// ([`Address::rate_limit`](crate::Address::rate_limit)). `429 Too Many Requests`
+    /// by default (the address answers it with `Retry-After`).
+    RateLimited,
 }
 
 impl Problem {
@@ -57,6 +61,8 @@ impl Problem {
             Problem::TooLarge => 2,
             Problem::MediaType => 3,
             Problem::Unreadable => 4,
+            Problem::Precondition => 5,
+            Problem::RateLimited => 6,
         }
     }
 
@@ -66,6 +72,8 @@ impl Problem {
             Problem::Form => StatusCode::UNPROCESSABLE_ENTITY,
             Problem::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Problem::MediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Problem::Precondition => StatusCode::PRECONDITION_FAILED,
+            Problem::RateLimited => StatusCode::TOO_MANY_REQUESTS,
         }
     }
 }
@@ -88,7 +96,7 @@ impl Problem {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problems {
-    statuses: [StatusCode; 5],
+    statuses: [StatusCode; 7],
     explain: bool,
     max_errors: usize,
 }
@@ -101,6 +109,8 @@ impl Default for Problems {
             Problem::TooLarge,
             Problem::MediaType,
             Problem::Unreadable,
+            Problem::Precondition,
+            Problem::RateLimited,
         ];
         Problems {
             statuses: all.map(Problem::default_status),
@@ -235,6 +245,16 @@ impl VerifyRejection {
         VerifyRejection::new(Problem::Unreadable, problems)
     }
 
+    /// The act's `If-Match` names another form than the one served.
+    pub fn precondition_failed(problems: &Problems) -> VerifyRejection {
+        VerifyRejection::new(Problem::Precondition, problems)
+    }
+
+    /// The act's client is over its rate.
+    pub fn rate_limited(problems: &Problems) -> VerifyRejection {
+        VerifyRejection::new(Problem::RateLimited, problems)
+    }
+
     /// The kind of failure.
     pub fn problem(&self) -> Problem {
         self.problem
@@ -253,15 +273,12 @@ impl VerifyRejection {
 
     /// The problem's `detail`: one sentence, from the kind of failure only.
     pub fn detail(&self) -> String {
+        if let (Problem::Strictness | Problem::Form, Some(r)) = (self.problem, self.rejection()) {
+            return formgate_address::detail(r.kind());
+        }
         match (self.problem, self.limit) {
             (Problem::Strictness, _) => "The body is not strict JSON.".to_owned(),
-            (Problem::Form, _) => match self.rejection().map(Rejection::kind) {
-                Some(RejectionKind::Unrepresentable) => {
-                    "The body is admitted by the form but does not fit the server's type."
-                        .to_owned()
-                }
-                _ => "The body is not admitted by the form.".to_owned(),
-            },
+            (Problem::Form, _) => "The body is not admitted by the form.".to_owned(),
             (Problem::TooLarge, Some(limit)) => {
                 format!("The body is longer than the limit of {limit} bytes.")
             }
@@ -270,55 +287,32 @@ impl VerifyRejection {
                 "The request must say Content-Type: application/json.".to_owned()
             }
             (Problem::Unreadable, _) => "The body could not be read.".to_owned(),
+            (Problem::Precondition, _) => {
+                "The act's If-Match names another form than the one served.".to_owned()
+            }
+            (Problem::RateLimited, _) => "Too many requests from this client.".to_owned(),
         }
     }
 
-    /// The entries of the problem's `errors` (invariants 1 and 2).
+    /// The entries of the problem's `errors` (invariants 1 and 2), built by
+    /// formgate-address as every report of an address is.
     pub fn errors(&self) -> Vec<ProblemError> {
         let Some(r) = &self.rejection else {
             return Vec::new();
         };
-        let message = match r.kind() {
-            RejectionKind::NotAdmitted { keyword } => match r.form_pointer() {
-                Some(at) => format!("not admitted by the form's {:?} at {at}", keyword.name()),
-                None => format!("not admitted by the form's {:?}", keyword.name()),
-            },
-            RejectionKind::Malformed(kind) => format!("{kind} at byte {}", r.offset()),
-            RejectionKind::TooLarge { limit } => format!("longer than {limit} bytes"),
-            _ => "admitted by the form, but not of the server's type".to_owned(),
-        };
-        let error = ProblemError {
-            kind: r.kind(),
-            offset: r.offset(),
-            pointer: cut_pointer(r.pointer()).to_owned(),
-            form_pointer: r.form_pointer().map(str::to_owned),
-            applicator: r.applicator().map(str::to_owned),
-            message,
-        };
-        std::iter::once(error).take(self.max_errors).collect()
+        std::iter::once(ProblemError::new(r))
+            .take(self.max_errors)
+            .collect()
     }
 
     /// The RFC 9457 problem body, compact JSON.
     pub fn problem_json(&self) -> String {
-        let mut out = String::with_capacity(256);
-        out.push_str("{\"type\":\"about:blank\",\"title\":");
-        json_string(self.status.canonical_reason().unwrap_or("Error"), &mut out);
-        out.push_str(",\"status\":");
-        out.push_str(&self.status.as_u16().to_string());
-        if self.explain {
-            out.push_str(",\"detail\":");
-            json_string(&self.detail(), &mut out);
-            out.push_str(",\"errors\":[");
-            for (i, e) in self.errors().iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                e.write_json(&mut out);
-            }
-            out.push(']');
-        }
-        out.push('}');
-        out
+        let detail = self.detail();
+        let errors = self.errors();
+        problem_json(
+            self.status,
+            self.explain.then_some((detail.as_str(), errors.as_slice())),
+        )
     }
 
     /// A text for a model that sent the body (an MCP tool result with `isError: true`,
@@ -378,101 +372,6 @@ impl VerifyRejection {
     }
 }
 
-/// One entry of a problem's `errors`: formgate's rejection by the members and names of
-/// `Rejection::to_json` (`kind`, `reason`, `keyword`, `limit`, `offset`, `pointer`,
-/// `formPointer`), and a `message`; never its `detail`, which may quote the body
-/// (invariant 1).
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ProblemError {
-    /// What was wrong: the entry's `kind` is its [`RejectionKind::name`]
-    /// (`"not-admitted"`, `"malformed"`, `"too-large"`, `"unrepresentable"`), with the
-    /// keyword that decided as `keyword` ([`formgate::Keyword::name`]: `"maximum"`,
-    /// `"required"`), the rule of strict JSON broken as `reason`
-    /// ([`formgate::json::ParseErrorKind::name`]: `"duplicate-key"`,
-    /// `"trailing-bytes"`), and the limit in force as `limit`.
-    pub kind: RejectionKind,
-    /// The byte offset in the body at which the rejection became certain.
-    pub offset: u64,
-    /// The JSON Pointer of the offending value in the body (`""` is the whole body),
-    /// cut to whole segments within [`MAX_POINTER`] bytes.
-    pub pointer: String,
-    /// The JSON Pointer, in the form, of the keyword that decided (for
-    /// `"not-admitted"`).
-    pub form_pointer: Option<String>,
-    /// For a failure under `anyOf` or `oneOf`: the JSON Pointer, in the form, of the
-    /// applicator whose branches all failed (`Rejection::applicator`).
-    pub applicator: Option<String>,
-    /// A short message built from the kind, keyword and pointers, never from the
-    /// body's values.
-    pub message: String,
-}
-
-impl ProblemError {
-    /// The entry as a JSON object, its members in `Rejection::to_json`'s order, a
-    /// member that does not apply left out.
-    fn write_json(&self, out: &mut String) {
-        out.push_str("{\"kind\":");
-        json_string(self.kind.name(), out);
-        match self.kind {
-            RejectionKind::Malformed(reason) => {
-                out.push_str(",\"reason\":");
-                json_string(reason.name(), out);
-            }
-            RejectionKind::NotAdmitted { keyword } => {
-                out.push_str(",\"keyword\":");
-                json_string(keyword.name(), out);
-            }
-            _ => {}
-        }
-        if let Some(limit) = self.kind.limit() {
-            out.push_str(&format!(",\"limit\":{limit}"));
-        }
-        out.push_str(&format!(",\"offset\":{},\"pointer\":", self.offset));
-        json_string(&self.pointer, out);
-        if let Some(fp) = &self.form_pointer {
-            out.push_str(",\"formPointer\":");
-            json_string(fp, out);
-        }
-        if let Some(a) = &self.applicator {
-            out.push_str(",\"applicator\":");
-            json_string(a, out);
-        }
-        out.push_str(",\"message\":");
-        json_string(&self.message, out);
-        out.push('}');
-    }
-}
-
-/// `pointer` cut to whole segments within [`MAX_POINTER`] bytes (invariant 1).
-fn cut_pointer(pointer: &str) -> &str {
-    if pointer.len() <= MAX_POINTER {
-        return pointer;
-    }
-    let mut end = 0;
-    for (i, _) in pointer.match_indices('/') {
-        if i > MAX_POINTER {
-            break;
-        }
-        end = i;
-    }
-    &pointer[..end]
-}
-
-/// Write `s` as a JSON string.
-fn json_string(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 impl fmt::Display for VerifyRejection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Invariant 1: formgate's `Rejection` may carry the deserializer's message, so it
@@ -497,22 +396,6 @@ impl IntoResponse for VerifyRejection {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cuts_long_pointers_to_whole_segments() {
-        assert_eq!(cut_pointer("/a/b"), "/a/b");
-        let long = format!("/{}/{}", "x".repeat(200), "y".repeat(100));
-        assert_eq!(cut_pointer(&long), format!("/{}", "x".repeat(200)));
-        let one = format!("/{}", "z".repeat(300));
-        assert_eq!(cut_pointer(&one), "");
-    }
-
-    #[test]
-    fn escapes_json_strings() {
-        let mut out = String::new();
-        json_string("a\"b\\c\n\u{1}é", &mut out);
-        assert_eq!(out, r#""a\"b\\c\u000a\u0001é""#);
-    }
 
     /// An entry of `errors` is the rejection as `Rejection::to_json` writes it, less
     /// the deserializer's `detail`, plus a `message`.

@@ -555,3 +555,148 @@ async fn an_early_answer_reaches_a_client_still_sending() {
         }
     }
 }
+
+/// The address verifies an act as it streams in: a chunked body whose first chunk
+/// leaves the form is answered at once, while the rest has not been sent, and the
+/// connection is closed (bytes were left unread). Reading the body whole first would
+/// wait here for ever.
+#[tokio::test]
+async fn the_address_answers_at_the_first_chunk_that_leaves_the_form() {
+    let addr = example().await;
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = "POST / HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n[\r\n";
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut got = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut got))
+        .await
+        .expect("answered before the body ends")
+        .unwrap();
+    let a = parse(&got);
+    assert_eq!(a.status, 204);
+    assert_eq!(a.header("connection"), Some("close"));
+    assert!(a.body.is_empty());
+}
+
+/// An act may name the form it was written for (`If-Match` with its `ETag`, or `*`);
+/// another tag is `412` with no body, the act unread, and the observer is told.
+#[tokio::test]
+async fn the_address_answers_an_act_for_another_form_412() {
+    use std::sync::{Arc, Mutex};
+
+    let told = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&told);
+    let votes = FormFor::<Vote>::from_schemars().unwrap();
+    let address = formgate_axum::Address::new(votes, "Vote.").on_reject(move |r| {
+        seen.lock().unwrap().push(r.problem());
+    });
+    let etag = address.published().etag().to_owned();
+    let addr = serve(address.on_act(|v: Vote| async move { v.stars.to_string() })).await;
+    let act = |tag: &str| {
+        format!(
+            "POST / HTTP/1.1\r\nIf-Match: {tag}\r\nContent-Length: {}",
+            br#"{"stars":4}"#.len()
+        )
+    };
+    for tag in [etag.as_str(), "*"] {
+        assert_eq!(send(addr, &act(tag), br#"{"stars":4}"#).await.text(), "4");
+    }
+    for tag in ["\"fg-0\"", &format!("W/{etag}")] {
+        let a = send(addr, &act(tag), br#"{"stars":4}"#).await;
+        assert_eq!((a.status, a.body.len()), (412, 0), "{tag}");
+    }
+    assert_eq!(post_json(addr, "/", br#"{"stars":4}"#).await.text(), "4");
+    assert_eq!(*told.lock().unwrap(), [Problem::Precondition; 2]);
+}
+
+/// With `report_rejections(true)` a refused act is answered `422` with the problem
+/// report of formgate-address, the same bytes `formgate serve --report-rejections`
+/// sends; by default, a bare `204`.
+#[tokio::test]
+async fn the_address_reports_rejections_only_when_asked() {
+    let address = |report| {
+        let votes = FormFor::<Vote>::from_schemars().unwrap();
+        formgate_axum::Address::new(votes, "Vote.")
+            .report_rejections(report)
+            .on_act(|v: Vote| async move { v.stars.to_string() })
+    };
+    let quiet = serve(address(false)).await;
+    let loud = serve(address(true)).await;
+    let body = br#"{"stars":9}"#;
+    assert_eq!(post_json(quiet, "/", body).await.status, 204);
+    let a = post_json(loud, "/", body).await;
+    assert_eq!(a.status, 422);
+    assert_eq!(a.header("content-type"), Some("application/problem+json"));
+    let form = FormFor::<Vote>::from_schemars().unwrap();
+    let r = form.form().verify(body).unwrap_err();
+    let want = formgate_address::refused(&formgate_address::Verdict::Reject(r), true, false);
+    assert_eq!(a.body, want.body().to_vec());
+    assert!(
+        a.text()
+            .contains(r#""kind":"not-admitted","keyword":"maximum","offset":9,"pointer":"/stars""#),
+        "{}",
+        a.text()
+    );
+    // A value the form admits but the type cannot hold: reported, with no value.
+    let a = post_json(loud, "/", br#"{"stars":3.0}"#).await;
+    assert_eq!(a.status, 422);
+    assert!(
+        a.text().contains(r#""kind":"unrepresentable""#),
+        "{}",
+        a.text()
+    );
+    assert!(!a.text().contains("3.0"), "{}", a.text());
+}
+
+/// With `rate_limit`, a client over its rate is answered `429` with `Retry-After` and
+/// no body (its act unread, the observer told), while another client is served; the
+/// client is the connection's peer (`ConnectInfo`), or, when trusted, the proxy's
+/// `X-Forwarded-For` entry.
+#[tokio::test]
+async fn the_address_limits_each_clients_rate() {
+    use std::net::SocketAddr;
+    use std::sync::{Arc, Mutex};
+
+    let told = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&told);
+    let votes = FormFor::<Vote>::from_schemars().unwrap();
+    let app: Router = formgate_axum::Address::new(votes, "Vote.")
+        .rate_limit(
+            formgate_axum::Rate::new(0.1, 2),
+            formgate_axum::Rate::new(0.1, 1),
+            100,
+        )
+        .trust_forwarded_for(1)
+        .on_reject(move |r| seen.lock().unwrap().push(r.problem()))
+        .on_act(|v: Vote| async move { v.stars.to_string() });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .unwrap()
+    });
+    let act = |client: &str| {
+        format!(
+            "POST / HTTP/1.1\r\nX-Forwarded-For: {client}\r\nContent-Length: {}",
+            br#"{"stars":4}"#.len()
+        )
+    };
+    let body = br#"{"stars":4}"#;
+    assert_eq!(send(addr, &act("192.0.2.1"), body).await.status, 200);
+    assert_eq!(send(addr, &act("192.0.2.1"), body).await.status, 200);
+    let over = send(addr, &act("192.0.2.1"), body).await;
+    assert_eq!((over.status, over.body.len()), (429, 0));
+    assert_eq!(over.header("retry-after"), Some("10"));
+    assert_eq!(send(addr, &act("192.0.2.2"), body).await.status, 200);
+    assert_eq!(*told.lock().unwrap(), [Problem::RateLimited]);
+    let get = "GET / HTTP/1.1\r\nX-Forwarded-For: 192.0.2.3";
+    assert_eq!(send(addr, get, b"").await.status, 200);
+    let again = send(addr, get, b"").await;
+    assert_eq!(
+        (again.status, again.header("retry-after")),
+        (429, Some("10"))
+    );
+}

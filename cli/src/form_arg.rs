@@ -165,19 +165,24 @@ fn parse_dialect(s: &str) -> Result<Dialect, String> {
 /// Read and compile the form at `path` with `limits` for its bodies and the options
 /// `args`. On failure the message is printed and the status to exit with is returned.
 pub(crate) fn load(path: &Path, limits: Limits, args: &CompileArgs) -> Result<Form, crate::Status> {
+    compile_file(path, limits, args).map_err(|(status, message)| {
+        eprintln!("{message}");
+        status
+    })
+}
+
+/// [`load`], with the error as a message rather than printed: `Failed` when the file
+/// cannot be read, `Rejected` when the form does not compile.
+pub(crate) fn compile_file(
+    path: &Path,
+    limits: Limits,
+    args: &CompileArgs,
+) -> Result<Form, (crate::Status, String)> {
     let source = Source::new(path);
-    let bytes = match source.read(MAX_FORM_BYTES + 1) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("{}: {e}", source.name());
-            return Err(crate::Status::Failed);
-        }
-    };
-    match args.builder(limits).compile(&bytes) {
-        Ok(form) => Ok(form),
-        Err(e) => {
-            eprintln!("{}: {e}", source.name());
-            Err(crate::Status::Rejected)
-        }
-    }
+    let bytes = source
+        .read(MAX_FORM_BYTES + 1)
+        .map_err(|e| (crate::Status::Failed, format!("{}: {e}", source.name())))?;
+    args.builder(limits)
+        .compile(&bytes)
+        .map_err(|e| (crate::Status::Rejected, format!("{}: {e}", source.name())))
 }

@@ -65,7 +65,7 @@ enum Command {
     /// Print FORM with every $ref cycle unrolled into N levels.
     Unroll(unroll_cmd::Args),
     /// Serve FORM as a GPT address over HTTP: GET publishes it, POST acts are verified.
-    Serve(serve::Args),
+    Serve(Box<serve::Args>),
     /// Print the completion script for SHELL (bash, zsh, fish, elvish, powershell).
     Completions(shell_cmd::CompletionsArgs),
     /// Print the manual page (roff): `formgate man | man -l -`.

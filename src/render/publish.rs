@@ -173,7 +173,35 @@ impl Published {
     pub fn matches<'a>(&self, if_none_match: impl IntoIterator<Item = &'a [u8]>) -> bool {
         if_none_match
             .into_iter()
-            .any(|v| list_matches(v, self.etag.as_bytes()))
+            .any(|v| list_matches(v, self.etag.as_bytes(), Compare::Weak))
+    }
+
+    /// Whether an act with these `If-Match` field values may go on (RFC 9110
+    /// §13.1.1): with no `If-Match` at all, yes; otherwise only when a value is `*` or
+    /// names this entity tag by strong comparison (a weak tag `W/"…"` never matches).
+    /// An act whose tag names another form, or a malformed list, does not go on: an
+    /// address answers it `412 Precondition Failed`, so an actor that wrote its body
+    /// for one form never has it verified against another.
+    ///
+    /// ```
+    /// let form = formgate::Form::compile(b"{}").unwrap();
+    /// let get = form.publish("Send anything.", &[]);
+    /// let none: [&[u8]; 0] = [];
+    /// assert!(get.if_match(none));
+    /// assert!(get.if_match([get.etag().as_bytes()]));
+    /// assert!(get.if_match([&b"*"[..]]));
+    /// assert!(!get.if_match([&b"\"fg-0\""[..]]));
+    /// assert!(!get.if_match([format!("W/{}", get.etag()).as_bytes()]));
+    /// ```
+    pub fn if_match<'a>(&self, if_match: impl IntoIterator<Item = &'a [u8]>) -> bool {
+        let mut any = false;
+        for v in if_match {
+            any = true;
+            if list_matches(v, self.etag.as_bytes(), Compare::Strong) {
+                return true;
+            }
+        }
+        !any
     }
 
     /// The answer to a `GET` with these `Accept` and `If-None-Match` field values: the
@@ -245,7 +273,16 @@ impl Published {
     }
 }
 
-fn list_matches(mut s: &[u8], etag: &[u8]) -> bool {
+/// How two entity tags are compared (RFC 9110 §8.8.3.2): weakly for `If-None-Match`,
+/// strongly for `If-Match`, where a weak tag matches nothing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Compare {
+    Weak,
+    Strong,
+}
+
+/// Whether the entity-tag list `s` (one field value) is `*` or holds `etag`.
+fn list_matches(mut s: &[u8], etag: &[u8], compare: Compare) -> bool {
     loop {
         while let [b' ' | b'\t' | b',', rest @ ..] = s {
             s = rest;
@@ -256,8 +293,9 @@ fn list_matches(mut s: &[u8], etag: &[u8]) -> bool {
         if s[0] == b'*' {
             return true;
         }
-        if let Some(rest) = s.strip_prefix(b"W/") {
-            s = rest;
+        let weak = s.starts_with(b"W/");
+        if weak {
+            s = &s[2..];
         }
         if s.first() != Some(&b'"') {
             return false; // Malformed: no match, the full answer is always safe.
@@ -266,7 +304,7 @@ fn list_matches(mut s: &[u8], etag: &[u8]) -> bool {
             return false;
         };
         let tag = &s[..close + 2];
-        if tag == etag {
+        if tag == etag && !(weak && compare == Compare::Strong) {
             return true;
         }
         s = &s[close + 2..];
@@ -353,7 +391,10 @@ mod tests {
 
     #[test]
     fn matches_entity_tags() {
-        let m = |v: &[&str]| v.iter().any(|v| list_matches(v.as_bytes(), b"\"fg-1\""));
+        let m = |v: &[&str]| {
+            v.iter()
+                .any(|v| list_matches(v.as_bytes(), b"\"fg-1\"", Compare::Weak))
+        };
         assert!(m(&["\"fg-1\""]));
         assert!(m(&["W/\"fg-1\""]));
         assert!(m(&["\"a\", \"fg-1\""]));
@@ -364,6 +405,13 @@ mod tests {
         assert!(!m(&["fg-1"]));
         assert!(!m(&["\"a,\"fg-1\"\""])); // a quoted comma does not split a tag
         assert!(!m(&["\"fg-1"]));
+        let strong = |v: &str| list_matches(v.as_bytes(), b"\"fg-1\"", Compare::Strong);
+        assert!(strong("\"fg-1\""));
+        assert!(strong("\"a\", \"fg-1\""));
+        assert!(strong("*"));
+        assert!(!strong("W/\"fg-1\""));
+        assert!(!strong("W/\"fg-1\", \"fg-2\""));
+        assert!(strong("W/\"fg-1\", \"fg-1\""));
     }
 
     #[test]

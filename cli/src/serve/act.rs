@@ -1,79 +1,85 @@
-//! The act: `POST /`, verified as it streams in.
+//! The act: `POST /`, verified as it streams in (formgate-address's `read_act`), then
+//! answered `200`, forwarded, or refused.
 //!
 //! Invariants:
-//! 1. A declared `Content-Length` over `max_bytes` is refused before any body byte is
-//!    read (hyper sends no `100 Continue`, since the body is never polled).
-//! 2. Every frame is fed to the incremental verifier as it arrives; the verifier counts
-//!    bytes and says no at the first frame that leaves the form or crosses `max_bytes`,
-//!    and no further frame is read. A body whose first frame is all of its declared
-//!    `Content-Length` is verified whole by `Form::verify` instead: the same verdict,
-//!    and its accept-only fast path (which needs the complete body) took a 19 KB act
-//!    from about 100 µs to about 35 µs of verification (`benches/README.md`). At most `max_bytes + 1` body bytes are ever fed
-//!    (a frame that crosses the limit is cut there); hyper's read buffer, capped at
-//!    64 KiB (app.rs), bounds what sits unread in memory. What is held (only to forward
-//!    it) is what the verifier has admitted so far, so never more than `max_bytes`; the
-//!    verifier's fast path keeps its own copy of those bytes until it is sure or hands
-//!    over (at most `max_bytes` more).
-//! 3. Whatever fails — a rejection, a declared or counted size over the limit, a body
-//!    that does not finish within the body time-out, broken framing — the actor gets
-//!    the same bare `204` with no body and no reason. A time-out is a `204` too: a
-//!    distinct status would tell the actor that the bytes sent so far were still inside
-//!    the form. Only the operator's log says why. (When body bytes were left unread the
-//!    answer also says `Connection: close`: a matter of framing, not of the reason,
-//!    and an answer that comes before the body is sent says as much anyway. The
+//! 1. Reading is formgate-address's: a declared `Content-Length` over `max_bytes` is
+//!    refused before any body byte is read (hyper sends no `100 Continue`, since the
+//!    body is never polled); every frame is fed to the verifier as it arrives, and no
+//!    frame is read after the first that leaves the form or crosses `max_bytes`; a
+//!    body whose first frame is all of its declared length is verified whole, with
+//!    `Form::verify`'s accept-only fast path (which took a 19 KB act from about 100 µs
+//!    to about 35 µs of verification: `benches/README.md`). hyper's read buffer, capped
+//!    at 64 KiB (server.rs), bounds what sits unread in memory; what is held (only to
+//!    forward it) is what the verifier has admitted so far, so never more than
+//!    `max_bytes`.
+//! 2. Whatever fails, the actor gets formgate-address's bare `204` with no body and no
+//!    reason (with `Connection: close` when body bytes were left unread; the
 //!    connection is then closed without a reset, so the early answer reaches a client
-//!    still sending: conn.rs.)
-//! 4. An accepted body is forwarded as the exact bytes received, in one buffer, never
+//!    still sending: conn.rs). Only the operator's log says why; with
+//!    `--report-rejections`, a refused body is answered `422` with a problem report
+//!    (the stable names, never a value of the body).
+//! 3. An act whose `If-Match` names another form than the one served is `412`, its
+//!    body unread: an actor that wrote it for an older form never has it verified
+//!    against this one. Without `If-Match`, nothing changes.
+//! 4. An act over its client's rate (`--rate-limit`) is `429` with `Retry-After`, its
+//!    body unread, before anything else is looked at.
+//! 5. An accepted body is forwarded as the exact bytes received, in one buffer, never
 //!    re-serialized.
-//! 5. `GPT-Actor` is read for the log only.
+//! 6. `GPT-Actor` is read for the log only.
 
+use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use http_body_util::BodyExt as _;
+use formgate_address::{read_act, refused, Read, Traffic, Verdict, Verify, GPT_ACTOR};
 use hyper::body::{Body as _, Bytes, Incoming};
-use hyper::header::{self, HeaderName, HeaderValue};
-use hyper::{Request, Response, StatusCode};
+use hyper::header::{self, HeaderValue};
+use hyper::{Request, Response};
 
-use super::app::{full, App, Body};
-use super::log::{Entry, Verdict};
-
-/// The `GPT-Actor` request header.
-pub(crate) static GPT_ACTOR: HeaderName = HeaderName::from_static("gpt-actor");
+use super::address::Address;
+use super::http::{answer, full, Body};
+use super::record::Entry;
+use super::state::App;
 
 /// The answer to an act accepted with no upstream.
 const ACCEPTED: &[u8] = b"{\"accepted\":true}";
 
-/// How reading and verifying the body ended.
-struct Read {
-    verdict: Verdict,
-    /// Bytes read from the body (all of them were fed to the verifier).
-    bytes: u64,
-    /// The exact body, when accepted and kept for the upstream.
-    kept: Option<Bytes>,
-    /// Whether the request body was read to its end (so the connection can be reused).
-    drained: bool,
-}
-
-/// Verify the body of `req` and answer it (invariants 1–5).
-pub(crate) async fn act(app: &'static App, req: Request<Incoming>) -> Response<Body> {
+/// Verify the body of `req`, from `client`, for `address`, and answer it (invariants
+/// 1–6). The address is the one served when the request came: a reload meanwhile
+/// changes nothing for this act.
+pub(crate) async fn act(
+    app: &'static App,
+    address: Arc<Address>,
+    req: Request<Incoming>,
+    client: IpAddr,
+) -> Response<Body> {
     let started = Instant::now();
     let (parts, body) = req.into_parts();
     let actor = parts.headers.get(&GPT_ACTOR).map(HeaderValue::as_bytes);
-    let limit = app.form.limits().max_bytes();
-
-    let read = match body.size_hint().exact() {
-        // Invariant 1: hyper reports a declared `Content-Length` as the exact size.
-        Some(length) if length > limit as u64 => Read {
-            verdict: Verdict::Declared { length, limit },
-            bytes: 0,
-            kept: None,
-            drained: false,
-        },
-        _ => read_body(app, body).await,
+    let if_match = parts.headers.get_all(header::IF_MATCH);
+    let read = if let Err(retry_after) = address.rate.check(client, Traffic::Act, started) {
+        Read::unread(Verdict::Limited { retry_after }, body.is_end_stream())
+    } else if !address
+        .arrival
+        .published()
+        .if_match(if_match.iter().map(HeaderValue::as_bytes))
+    {
+        Read::unread(Verdict::Stale, body.is_end_stream())
+    } else {
+        let deadline = tokio::time::sleep(app.body_timeout);
+        read_act(
+            &address.form,
+            body,
+            &Verify,
+            address.upstream.is_some(),
+            deadline,
+        )
+        .await
     };
+    let limited = matches!(read.verdict, Verdict::Limited { .. });
 
     let mut upstream_note = None;
-    let mut response = match (&read.verdict, &app.upstream, read.kept) {
+    let response = match (&read.verdict, &address.upstream, read.kept) {
         (Verdict::Accept, Some(up), Some(bytes)) => {
             let (response, note) = up.forward(bytes, actor).await;
             upstream_note = Some(note);
@@ -87,19 +93,9 @@ pub(crate) async fn act(app: &'static App, req: Request<Incoming>) -> Response<B
             );
             r
         }
-        _ => {
-            // Invariant 3: nothing in this answer depends on why.
-            let mut r = Response::new(full(Bytes::new()));
-            *r.status_mut() = StatusCode::NO_CONTENT;
-            r
-        }
+        // Invariant 2: without reports, nothing in this answer depends on why.
+        (verdict, _, _) => answer(refused(verdict, app.reports, !read.drained)),
     };
-    if !read.drained {
-        // Unread body bytes may still be in flight: do not reuse the connection.
-        response
-            .headers_mut()
-            .insert(header::CONNECTION, HeaderValue::from_static("close"));
-    }
     app.log.act(&Entry {
         verdict: &read.verdict,
         status: response.status().as_u16(),
@@ -107,94 +103,10 @@ pub(crate) async fn act(app: &'static App, req: Request<Incoming>) -> Response<B
         elapsed: started.elapsed(),
         upstream: upstream_note.as_deref(),
         actor,
+        client: limited.then_some(client),
+        address: app.origin.is_file().then_some(address.path.as_str()),
     });
     response
-}
-
-/// Read and verify the body, frame by frame, within the body time-out (invariant 2).
-async fn read_body(app: &'static App, mut body: Incoming) -> Read {
-    let limit = app.form.limits().max_bytes();
-    let mut verifier = app.form.verifier();
-    let keep = app.upstream.is_some();
-    let mut kept: Vec<Bytes> = Vec::new();
-    let mut bytes = 0u64;
-    // The declared length, when there is one (hyper holds the body to it).
-    let declared = body.size_hint().exact();
-    // Set when the first frame was the whole body and `Form::verify` admitted it.
-    let mut verified_whole = false;
-    let deadline = tokio::time::Instant::now() + app.body_timeout;
-    let verdict = loop {
-        let frame = match tokio::time::timeout_at(deadline, body.frame()).await {
-            Err(_) => break Verdict::Timeout,
-            Ok(None) => break Verdict::Accept, // The end: see `finish` below.
-            Ok(Some(Err(_))) => break Verdict::Broken,
-            Ok(Some(Ok(frame))) => frame,
-        };
-        // Trailers carry no body bytes, and are ignored.
-        let Ok(mut data) = frame.into_data() else {
-            continue;
-        };
-        // One byte past the limit is enough for the verifier to say `TooLarge`; the
-        // rest of a frame that crosses it is never looked at.
-        let room = (limit as u64).saturating_add(1).saturating_sub(bytes);
-        if data.len() as u64 > room {
-            data.truncate(room as usize);
-        }
-        if verified_whole {
-            // More bytes than the declared length: hyper should not let this happen.
-            break Verdict::Broken;
-        }
-        if bytes == 0 && declared == Some(data.len() as u64) {
-            bytes = data.len() as u64;
-            if let Err(r) = app.form.verify(&data) {
-                break Verdict::Reject(r);
-            }
-            verified_whole = true;
-            if keep {
-                kept.push(data);
-            }
-            continue;
-        }
-        bytes += data.len() as u64;
-        if let Err(r) = verifier.feed(&data) {
-            break Verdict::Reject(r);
-        }
-        if keep {
-            kept.push(data);
-        }
-    };
-    let drained = body.is_end_stream();
-    let verdict = match verdict {
-        Verdict::Accept if verified_whole => Verdict::Accept,
-        Verdict::Accept => match verifier.finish() {
-            Ok(()) => Verdict::Accept,
-            Err(r) => Verdict::Reject(r),
-        },
-        other => other,
-    };
-    let kept = match (&verdict, keep) {
-        (Verdict::Accept, true) => Some(concat(kept)),
-        _ => None,
-    };
-    Read {
-        verdict,
-        bytes,
-        kept,
-        drained,
-    }
-}
-
-/// The frames as one buffer; a single frame is passed on without a copy.
-fn concat(mut frames: Vec<Bytes>) -> Bytes {
-    if frames.len() == 1 {
-        return frames.pop().unwrap_or_default();
-    }
-    let total = frames.iter().map(Bytes::len).sum();
-    let mut all = Vec::with_capacity(total);
-    for f in &frames {
-        all.extend_from_slice(f);
-    }
-    Bytes::from(all)
 }
 
 /// The time allowed for a whole body, by default.

@@ -1,4 +1,5 @@
-//! The client's connection as hyper sees it: a write time-out, and a lingering close.
+//! The client's connection as hyper sees it: a write time-out, a lingering close, and
+//! which HTTP it speaks.
 //!
 //! Invariants:
 //! 1. A write that makes no progress for the write time-out fails, so a client that
@@ -11,6 +12,10 @@
 //!    socket with unread bytes makes the kernel send a reset, which can destroy an
 //!    early answer (a `204` sent as soon as a prefix leaves the form) before the
 //!    client has read it, and fails the client's remaining writes.
+//! 3. On a plain connection, HTTP/2 with prior knowledge (h2c) is told from HTTP/1.1
+//!    by its first bytes ([`sniff`]): bytes that cannot begin the HTTP/2 preface make
+//!    it HTTP/1.1 at once, and the bytes read to tell are handed on unchanged
+//!    ([`Prefixed`]).
 
 use std::future::Future as _;
 use std::io;
@@ -174,4 +179,127 @@ pub(crate) async fn linger(mut stream: TcpStream) {
         }
     };
     let _ = tokio::time::timeout(LINGER_MAX_TIME, drain).await;
+}
+
+/// The connection preface every HTTP/2 client sends first (RFC 9113, section 3.4).
+const PREFACE: &[u8; 24] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+
+/// A stream whose first bytes were already read: they are read again first.
+#[derive(Debug)]
+pub(crate) struct Prefixed<I> {
+    prefix: Vec<u8>,
+    at: usize,
+    inner: I,
+}
+
+impl<I: AsyncRead + Unpin> AsyncRead for Prefixed<I> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        if this.at < this.prefix.len() {
+            let rest = &this.prefix[this.at..];
+            let n = rest.len().min(buf.remaining());
+            buf.put_slice(&rest[..n]);
+            this.at += n;
+            return Poll::Ready(Ok(()));
+        }
+        Pin::new(&mut this.inner).poll_read(cx, buf)
+    }
+}
+
+impl<I: AsyncWrite + Unpin> AsyncWrite for Prefixed<I> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().inner).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_shutdown(cx)
+    }
+}
+
+/// Read the first bytes of a plain connection until they show which HTTP it speaks
+/// (invariant 3): the stream with those bytes to read again, and whether it is HTTP/2
+/// with prior knowledge. Bound it with the header time-out: a client that sends part of
+/// the preface and stops would hold it.
+pub(crate) async fn sniff<I: AsyncRead + Unpin>(mut io: I) -> io::Result<(Prefixed<I>, bool)> {
+    let mut prefix = Vec::with_capacity(PREFACE.len());
+    let mut buf = [0u8; 24];
+    let h2 = loop {
+        let seen = prefix.len().min(PREFACE.len());
+        if prefix[..seen] != PREFACE[..seen] {
+            break false;
+        }
+        if seen == PREFACE.len() {
+            break true;
+        }
+        let n = io.read(&mut buf[..PREFACE.len() - seen]).await?;
+        if n == 0 {
+            // Closed before a whole request: HTTP/1.1 answers what there is.
+            break false;
+        }
+        prefix.extend_from_slice(&buf[..n]);
+    };
+    Ok((
+        Prefixed {
+            prefix,
+            at: 0,
+            inner: io,
+        },
+        h2,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn tells_http2_from_http1_by_the_first_bytes() {
+        let (io, h2) = sniff(&b"GET / HTTP/1.1\r\n\r\n"[..]).await.unwrap();
+        assert!(!h2);
+        assert!(
+            io.prefix.len() <= PREFACE.len(),
+            "no more than the preface is read"
+        );
+        let mut again = String::new();
+        let mut io = io;
+        io.read_to_string(&mut again).await.unwrap();
+        assert_eq!(again, "GET / HTTP/1.1\r\n\r\n");
+
+        let mut h2c = PREFACE.to_vec();
+        h2c.extend_from_slice(b"\0\0\0\x04");
+        let (mut io, h2) = sniff(&h2c[..]).await.unwrap();
+        assert!(h2);
+        let mut again = Vec::new();
+        io.read_to_end(&mut again).await.unwrap();
+        assert_eq!(again, h2c);
+
+        let (_, h2) = sniff(&b"PRI * HTTP/1.1\r\n"[..]).await.unwrap();
+        assert!(!h2, "a near miss is HTTP/1.1");
+        let (_, h2) = sniff(&b""[..]).await.unwrap();
+        assert!(!h2);
+    }
 }

@@ -1,6 +1,5 @@
-//! The operator's listener (`--metrics-addr`): `GET /metrics` in the Prometheus text
-//! exposition format, `GET /healthz` (the process answers) and `GET /readyz` (it is
-//! listening and not shutting down).
+//! The operator's numbers: counters of acts, rendered in the Prometheus text
+//! exposition format for `GET /metrics` (ops.rs serves them).
 //!
 //! Invariants:
 //! 1. Counting is a few relaxed atomic additions per act (one short lock for a
@@ -9,29 +8,17 @@
 //! 2. Labels have few values: `verdict` is `accept` or `reject`, `kind` the stable
 //!    name of a rejection kind (`names.rs`, `kind_name`) or `timeout`, `broken`, and
 //!    `result` (of forwarding an accepted act) one of [`UPSTREAM_RESULTS`].
-//! 3. Nothing here reads or answers acts: it is a separate listener, meant for a
-//!    private network (a load balancer's health checks, a Prometheus server). It
-//!    serves at most [`MAX_OPERATOR_CONNECTIONS`] connections at once and closes any
-//!    further one at once, so a client that opens many cannot exhaust the process's
-//!    descriptors through it.
 
 use std::collections::BTreeMap;
-use std::convert::Infallible;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
 use formgate::RejectionKind;
-use hyper::body::{Bytes, Incoming};
-use hyper::header::{self, HeaderValue};
-use hyper::service::service_fn;
-use hyper::{Method, Request, Response, StatusCode};
-use hyper_util::rt::{TokioIo, TokioTimer};
-use tokio::net::TcpListener;
+use formgate_address::Verdict;
 
-use super::app::{full, Body};
-use super::log::{Entry, Verdict};
+use super::record::Entry;
 use crate::names::kind_name;
 
 /// The upper bounds, in seconds, of `formgate_act_duration_seconds`: half a millisecond
@@ -52,10 +39,6 @@ const UPSTREAM_RESULTS: [&str; 7] = [
     "timeout",
     "other",
 ];
-
-/// Connections the operator's listener serves at once (invariant 3): a scraper and a
-/// few health checkers need a handful.
-const MAX_OPERATOR_CONNECTIONS: usize = 32;
 
 /// The index in [`UPSTREAM_RESULTS`] of an act's upstream note (`Entry::upstream`).
 fn upstream_result(note: &str) -> usize {
@@ -91,6 +74,8 @@ pub(crate) struct Metrics {
     upstream: [AtomicU64; UPSTREAM_RESULTS.len()],
     /// Log lines dropped because the log queue was full (sink.rs).
     pub log_lines_dropped: AtomicU64,
+    /// Requests refused over their client's rate: acts, then `GET`s.
+    rate_limited: [AtomicU64; 2],
     /// Connections being served on the act listener.
     open_connections: AtomicU64,
     /// Listening, and not shutting down.
@@ -118,6 +103,11 @@ impl Metrics {
             }
             Verdict::Timeout => Some("timeout".to_owned()),
             Verdict::Broken => Some("broken".to_owned()),
+            Verdict::Stale => Some("stale".to_owned()),
+            Verdict::Limited { .. } => {
+                self.rate_limited[0].fetch_add(1, Ordering::Relaxed);
+                Some("rate-limited".to_owned())
+            }
         };
         match kind {
             None => self.accepted.fetch_add(1, Ordering::Relaxed),
@@ -141,6 +131,12 @@ impl Metrics {
         self.duration_nanos.fetch_add(nanos, Ordering::Relaxed);
     }
 
+    /// Count a `GET` refused over its client's rate (acts are counted by
+    /// [`Metrics::act`]).
+    pub fn get_limited(&self) {
+        self.rate_limited[1].fetch_add(1, Ordering::Relaxed);
+    }
+
     /// Count a connection on the act listener until the value is dropped.
     pub fn open(&'static self) -> Open {
         self.open_connections.fetch_add(1, Ordering::Relaxed);
@@ -150,6 +146,11 @@ impl Metrics {
     /// Say whether `/readyz` answers ready.
     pub fn set_ready(&self, ready: bool) {
         self.ready.store(ready, Ordering::Relaxed);
+    }
+
+    /// Whether `/readyz` answers ready.
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::Relaxed)
     }
 
     /// The exposition, in the Prometheus text format (version 0.0.4).
@@ -224,6 +225,19 @@ impl Metrics {
         let _ = writeln!(out, "formgate_act_duration_seconds_count {cumulative}");
         head(
             &mut out,
+            "rate_limited_total",
+            "counter",
+            "Requests refused over their client's rate (429), acts and GETs.",
+        );
+        for (request, n) in ["act", "get"].iter().zip(&self.rate_limited) {
+            let _ = writeln!(
+                out,
+                "formgate_rate_limited_total{{request=\"{request}\"}} {}",
+                load(n)
+            );
+        }
+        head(
+            &mut out,
             "log_lines_dropped_total",
             "counter",
             "Log lines dropped because standard error did not keep up.",
@@ -260,74 +274,4 @@ fn label(value: &str) -> String {
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
         .replace('\n', "\\n")
-}
-
-/// The content type of the text exposition format.
-const EXPOSITION: &str = "text/plain; version=0.0.4; charset=utf-8";
-
-/// Answer one request on the operator's listener.
-fn respond(metrics: &Metrics, req: &Request<Incoming>) -> Response<Body> {
-    let (status, body) = match (req.method(), req.uri().path()) {
-        (&Method::GET | &Method::HEAD, "/metrics") => (StatusCode::OK, metrics.render()),
-        (&Method::GET | &Method::HEAD, "/healthz") => (StatusCode::OK, "ok\n".to_owned()),
-        (&Method::GET | &Method::HEAD, "/readyz") => {
-            if metrics.ready.load(Ordering::Relaxed) {
-                (StatusCode::OK, "ready\n".to_owned())
-            } else {
-                (StatusCode::SERVICE_UNAVAILABLE, "not ready\n".to_owned())
-            }
-        }
-        (&Method::GET | &Method::HEAD, _) => (StatusCode::NOT_FOUND, String::new()),
-        _ => (StatusCode::METHOD_NOT_ALLOWED, String::new()),
-    };
-    let mut r = Response::new(full(Bytes::from(body)));
-    *r.status_mut() = status;
-    let content_type = if req.uri().path() == "/metrics" {
-        EXPOSITION
-    } else {
-        "text/plain; charset=utf-8"
-    };
-    r.headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    if status == StatusCode::METHOD_NOT_ALLOWED {
-        r.headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
-    }
-    r
-}
-
-/// Serve the operator's listener for as long as the process runs; every connection
-/// has the act listener's header time-out.
-pub(crate) async fn serve(
-    listener: TcpListener,
-    metrics: &'static Metrics,
-    header_timeout: Duration,
-) {
-    let mut builder = hyper::server::conn::http1::Builder::new();
-    builder
-        .timer(TokioTimer::new())
-        .header_read_timeout(header_timeout);
-    let builder = std::sync::Arc::new(builder);
-    let slots = std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_OPERATOR_CONNECTIONS));
-    loop {
-        let Ok((stream, _)) = listener.accept().await else {
-            // Out of descriptors and the like: wait rather than spin.
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
-        };
-        // Invariant 3: over the cap, the connection is closed unanswered.
-        let Ok(slot) = std::sync::Arc::clone(&slots).try_acquire_owned() else {
-            drop(stream);
-            continue;
-        };
-        let builder = std::sync::Arc::clone(&builder);
-        tokio::spawn(async move {
-            let _slot = slot;
-            let service =
-                service_fn(move |req| async move { Ok::<_, Infallible>(respond(metrics, &req)) });
-            let _ = builder
-                .serve_connection(TokioIo::new(stream), service)
-                .await;
-        });
-    }
 }

@@ -1,16 +1,29 @@
-//! `formgate serve [FORM]`: a GPT address over HTTP/1.1. `GET /` publishes the form,
+//! `formgate serve [FORM]`: a GPT address over HTTP (1.1 and 2, with or without TLS). `GET /` publishes the form,
 //! `POST /` acts: the body is verified as it streams in, and an accepted body is
-//! answered `200` or forwarded, byte for byte, to `--upstream`.
+//! answered `200` or forwarded, byte for byte, to `--upstream`. With `--config
+//! FILE.toml`, one process serves many addresses, each at its own path (config.rs).
+//! On SIGHUP the forms (and the config file) are read again, and what compiles is
+//! swapped in (reload.rs).
 //!
 //! Without FORM it serves the embedded example, a tree of text and styled spans
 //! (`examples/tree.form.json`: recursion unrolled to three levels, every string and
 //! array bounded, objects closed, styles an enum).
 //!
-//! The pieces: [`app`] routes and runs connections ([`conn`] their write time-out
-//! and lingering close), [`arrival`] answers `GET`, [`act`] verifies `POST` bodies,
-//! [`upstream`] forwards them, [`log`] the operator's one line per act (written by
-//! [`sink`], which never makes an act wait), [`metrics`] the operator's listener; the
-//! page for people is `formgate::publish::page`.
+//! The protocol itself (the answers to `GET`, reading and verifying an act, the answer
+//! to a refused one) is formgate-address's, shared with formgate-axum. The modules
+//! here form layers, each using only those above it (`tests/serve_modules.rs` holds
+//! them to it):
+//!
+//! | layer | modules |
+//! |---|---|
+//! | 0 | [`http`] the body type and bare answers; [`record`] an act's entry and its log line; [`conn`] the client's socket; [`config`] the addresses as configured |
+//! | 1 | [`sink`] the log's writer thread; [`metrics`] the counters |
+//! | 2 | [`log`] level, sink and counting; [`upstream`] forwarding |
+//! | 3 | [`address`] one address, built from its configuration |
+//! | 4 | [`state`] the process: its addresses, swapped whole, and what they share |
+//! | 5 | [`act`] `POST`; [`ops`] the operator's listener; [`reload`] SIGHUP |
+//! | 6 | [`server`] routing, the accept loop and shutdown |
+//! | 7 | this file: the arguments, and the composition |
 //!
 //! At startup one line `formgate serve: listening on http://ADDR` goes to standard
 //! error, with the address actually bound (so `--addr 127.0.0.1:0` can be used); with
@@ -20,45 +33,29 @@
 //! `--shutdown-timeout`, and exits 0.
 
 mod act;
-mod app;
-mod arrival;
+mod address;
+mod config;
 mod conn;
+mod http;
 mod log;
 mod metrics;
+mod ops;
+mod protocol;
+mod record;
+mod reload;
+mod server;
 mod sink;
+mod state;
+mod tls;
 mod upstream;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
-use formgate::publish::Message;
-use formgate::Form;
-use hyper::header::HeaderValue;
-
-use crate::input::Source;
 use crate::limits::LimitArgs;
 use crate::Status;
-
-/// The embedded default form: `cli/assets/`' copy of `examples/tree.form.json`, inside
-/// the package so that it builds from its `.crate` file alone (`tests/assets.rs` holds
-/// the two copies equal).
-const TREE_FORM: &[u8] = include_bytes!("../../assets/tree.form.json");
-
-/// An act the embedded form accepts: the starting text of the page's try-an-act box
-/// (`cli/assets/`' copy of `examples/tree.act.json`).
-const TREE_ACT: &str = include_str!("../../assets/tree.act.json");
-
-/// The prompt served with the embedded form when `--prompt` is not given.
-const TREE_PROMPT: &str = "This address accepts one short styled document. Write it as a \
-single JSON value that conforms to the JSON Schema in `s`: a title and one or more \
-paragraphs, each a list of plain text runs and styled spans (bold, italic, code, \
-underline, strike) that nest at most three deep. Send that value, unchanged, as the body \
-of a POST to this address.";
-
-/// The prompt served with a FORM when `--prompt` is not given.
-const FORM_PROMPT: &str = "Write a single JSON value that conforms to the JSON Schema in \
-`s`, and send it, unchanged, as the body of a POST to this address.";
 
 /// Arguments of `formgate serve`.
 #[derive(Debug, clap::Args)]
@@ -68,6 +65,14 @@ pub(crate) struct Args {
     /// The form (a JSON Schema file); without it, the embedded tree of styled text
     #[arg(value_name = "FORM")]
     form: Option<PathBuf>,
+    /// Serve the addresses of this TOML file, one [[address]] table each (path, form,
+    /// prompt, messages, type, upstream, limits, rate limits), instead of one from the
+    /// command line
+    #[arg(long, value_name = "FILE.toml", conflicts_with_all = [
+        "form", "prompt", "messages", "gpt_type", "upstream", "max_bytes", "max_depth",
+        "rate_limit", "rate_burst", "get_rate_limit", "get_rate_burst",
+    ])]
+    config: Option<PathBuf>,
     /// The system context `p`: what this address is, and what to do
     #[arg(long, value_name = "TEXT")]
     prompt: Option<String>,
@@ -90,10 +95,10 @@ pub(crate) struct Args {
     /// or none (lines standard error cannot take in time are dropped and counted,
     /// never waited for)
     #[arg(long, value_name = "LEVEL", value_enum, default_value = "all")]
-    log_level: log::Level,
+    log_level: record::Level,
     /// How log lines are written: `logfmt` text, or one JSON object per line
     #[arg(long, value_name = "FORMAT", value_enum, default_value = "text")]
-    log_format: log::Format,
+    log_format: record::Format,
     /// Serve GET /metrics (Prometheus), /healthz and /readyz on this second address
     /// (keep it private: port 0 picks a free port; the address bound is printed)
     #[arg(long, value_name = "HOST:PORT")]
@@ -108,13 +113,60 @@ pub(crate) struct Args {
     /// Seconds allowed for a request head (and for an idle connection's next request)
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     header_timeout: f64,
-    /// Seconds allowed for the upstream to connect and send its whole answer, head and
-    /// body (an answer cut off by it ends early)
+    /// Seconds allowed for the upstream to connect and send its answer's head (504
+    /// past it)
     #[arg(long, value_name = "SECS", default_value_t = upstream::DEFAULT_UPSTREAM_TIMEOUT.as_secs_f64())]
     upstream_timeout: f64,
+    /// Seconds the upstream may send nothing in the middle of its answer's body (an
+    /// answer cut off by it ends early)
+    #[arg(long, value_name = "SECS", default_value_t = upstream::DEFAULT_UPSTREAM_IDLE_TIMEOUT.as_secs_f64())]
+    upstream_idle_timeout: f64,
+    /// Seconds the upstream's whole answer may take, streamed or not (an answer cut off
+    /// by it ends early)
+    #[arg(long, value_name = "SECS", default_value_t = upstream::DEFAULT_UPSTREAM_MAX_DURATION.as_secs_f64())]
+    upstream_max_duration: f64,
     /// Seconds a client may take none of its answer before its connection is closed
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     write_timeout: f64,
+    /// Answer a refused act 422 with an application/problem+json report of why (the
+    /// kind, keyword, offset and pointers, never a value of the body), not a bare
+    /// 204: for an address under development, never for a public one
+    #[arg(long)]
+    report_rejections: bool,
+    /// Acts per second each client may send, on average (a token bucket per client
+    /// address); over it, 429 with Retry-After. Not limited without it
+    #[arg(long, value_name = "N")]
+    rate_limit: Option<f64>,
+    /// Acts a client may send at once before --rate-limit applies (default: the rate,
+    /// rounded up)
+    #[arg(long, value_name = "N", requires = "rate_limit")]
+    rate_burst: Option<u32>,
+    /// GETs of the form per second each client may send, on average; over it, 429
+    #[arg(long, value_name = "N")]
+    get_rate_limit: Option<f64>,
+    /// GETs a client may send at once before --get-rate-limit applies (default: the
+    /// rate, rounded up)
+    #[arg(long, value_name = "N", requires = "get_rate_limit")]
+    get_rate_burst: Option<u32>,
+    /// The most clients the rate limits remember; past it, the one seen longest ago is
+    /// forgotten
+    #[arg(long, value_name = "N", default_value_t = 65_536)]
+    rate_clients: usize,
+    /// How many proxies in front of the server append to X-Forwarded-For: the client
+    /// is the address the outermost of them saw. Without it the header is never read
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    trust_forwarded_for: usize,
+    /// Serve TLS with the certificate chain in this PEM file (with --tls-key); HTTP/2
+    /// and HTTP/1.1 are offered through ALPN
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// The private key of --tls-cert, a PEM file
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
+    /// Verify https upstreams against the certificates in this PEM file alone, instead
+    /// of the webpki roots
+    #[arg(long, value_name = "FILE")]
+    upstream_ca: Option<PathBuf>,
     /// Serve at most N connections at once (1 to 1048576); more wait to be accepted
     #[arg(long, value_name = "N", default_value_t = 1024, value_parser = parse_max_connections)]
     max_connections: usize,
@@ -160,13 +212,29 @@ pub(crate) fn run(args: &Args) -> Status {
         Ok(c) => c,
         Err(status) => return status,
     };
-    let status = serve_until_stopped(args, app, conn);
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => match tls::acceptor(cert, key) {
+            Ok(a) => Some(a),
+            Err(e) => {
+                eprintln!("formgate serve: --tls-cert/--tls-key: {e}");
+                app.log.finish(LOG_FINISH);
+                return Status::Failed;
+            }
+        },
+        _ => None,
+    };
+    let status = serve_until_stopped(args, app, conn, tls);
     app.log.finish(LOG_FINISH);
     status
 }
 
 /// Bind the listeners and serve `app` until a shutdown signal, then drain.
-fn serve_until_stopped(args: &Args, app: &'static app::App, conn: app::ConnLimits) -> Status {
+fn serve_until_stopped(
+    args: &Args,
+    app: &'static state::App,
+    conn: server::ConnLimits,
+    tls: Option<tokio_rustls::TlsAcceptor>,
+) -> Status {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -195,19 +263,21 @@ fn serve_until_stopped(args: &Args, app: &'static app::App, conn: app::ConnLimit
             };
             let bound = ops.local_addr().unwrap_or(addr);
             app.log.note(&format!("metrics on http://{bound}/metrics"));
-            tokio::spawn(metrics::serve(ops, app.metrics, conn.header_timeout));
+            tokio::spawn(ops::serve(ops, app.metrics, conn.header_timeout));
         }
         let bound = listener.local_addr().unwrap_or(args.addr);
         let signal = shutdown_signal();
+        reload_on_hangup(app);
         // Ready from here: the socket is listening (connections wait in its backlog),
         // and whoever reads the next line may ask at once.
         app.metrics.set_ready(true);
-        app.log.note(&format!("listening on http://{bound}"));
+        let scheme = if tls.is_some() { "https" } else { "http" };
+        app.log.note(&format!("listening on {scheme}://{bound}"));
         let shutdown = async {
             signal.await;
             app.metrics.set_ready(false);
         };
-        app::serve(app, listener, conn, shutdown).await;
+        server::serve(app, listener, tls, conn, shutdown).await;
         app.log.note("stopped");
         Status::Accepted
     });
@@ -216,40 +286,13 @@ fn serve_until_stopped(args: &Args, app: &'static app::App, conn: app::ConnLimit
     status
 }
 
-/// Build the address from the arguments: the form, the published body and page, the
-/// upstream. Printed errors; the status to exit with.
+/// Build the process from the arguments: its addresses (from `--config` or the command
+/// line), and what they share. Printed errors; the status to exit with.
 fn configure(
     args: &Args,
     log: log::Log,
     metrics: &'static metrics::Metrics,
-) -> Result<(&'static app::App, app::ConnLimits), Status> {
-    let limits = args.limits.limits();
-    let form = match &args.form {
-        Some(path) => crate::form_arg::load(path, limits, &args.dialect)?,
-        None => Form::builder()
-            .limits(limits)
-            .compile(TREE_FORM)
-            .map_err(|e| {
-                eprintln!("formgate serve: the embedded form: {e}");
-                Status::Rejected
-            })?,
-    };
-    // The form lives as long as the process; every verifier borrows it.
-    let form: &'static Form = Box::leak(Box::new(form));
-    let default_prompt = if args.form.is_some() {
-        FORM_PROMPT
-    } else {
-        TREE_PROMPT
-    };
-    let prompt = args.prompt.as_deref().unwrap_or(default_prompt);
-    let messages = read_messages(args.messages.as_ref())?;
-    let gpt_type = match &args.gpt_type {
-        None => None,
-        Some(t) => Some(HeaderValue::from_str(t).map_err(|_| {
-            eprintln!("formgate serve: --type {t:?} is not a valid header value");
-            Status::Failed
-        })?),
-    };
+) -> Result<(&'static state::App, server::ConnLimits), Status> {
     let seconds = |name: &str, secs: f64| {
         Duration::try_from_secs_f64(secs)
             .ok()
@@ -261,41 +304,73 @@ fn configure(
     };
     let body_timeout = seconds("body-timeout", args.body_timeout)?;
     let header_timeout = seconds("header-timeout", args.header_timeout)?;
-    let upstream_timeout = seconds("upstream-timeout", args.upstream_timeout)?;
     let shutdown_timeout = seconds("shutdown-timeout", args.shutdown_timeout)?;
     let write_timeout = seconds("write-timeout", args.write_timeout)?;
-    let upstream = match &args.upstream {
-        None => None,
-        Some(url) => Some(upstream::Upstream::new(url, upstream_timeout).map_err(|e| {
-            eprintln!("formgate serve: {e}");
+    let common = address::Common {
+        compile: args.dialect.clone(),
+        timeouts: upstream::Timeouts {
+            head: seconds("upstream-timeout", args.upstream_timeout)?,
+            idle: seconds("upstream-idle-timeout", args.upstream_idle_timeout)?,
+            max: seconds("upstream-max-duration", args.upstream_max_duration)?,
+        },
+        rate_clients: args.rate_clients,
+        upstream_tls: tls::upstream_config(args.upstream_ca.as_deref()).map_err(|e| {
+            eprintln!("formgate serve: --upstream-ca: {e}");
             Status::Failed
-        })?),
+        })?,
     };
-
-    let published = form.publish(prompt, &messages);
-    let sample = args.form.is_none().then_some(TREE_ACT);
-    let page = formgate::publish::page(form, prompt, &messages, sample, args.gpt_type.as_deref());
-    log.note(&format!(
-        "form {} (max_bytes {}, max_depth {}), ETag {}{}",
-        args.form
-            .as_ref()
-            .map_or_else(|| "<embedded tree>".to_owned(), |p| p.display().to_string()),
-        form.limits().max_bytes(),
-        form.limits().max_depth(),
-        published.etag(),
-        upstream
-            .as_ref()
-            .map_or_else(String::new, |u| format!(", upstream {}", u.uri())),
-    ));
-    let app = app::App {
-        form,
-        arrival: arrival::Arrival::new(&published, gpt_type, page),
-        upstream,
-        log,
-        metrics,
+    let origin = match &args.config {
+        Some(path) => config::Origin::File(path.clone()),
+        None => config::Origin::Given(config::Spec {
+            path: "/".to_owned(),
+            form: args.form.clone(),
+            prompt: args.prompt.clone(),
+            messages: args.messages.clone(),
+            gpt_type: args.gpt_type.clone(),
+            upstream: args.upstream.clone(),
+            max_bytes: args.limits.max_bytes,
+            max_depth: args.limits.max_depth,
+            rate_limit: args.rate_limit,
+            rate_burst: args.rate_burst,
+            get_rate_limit: args.get_rate_limit,
+            get_rate_burst: args.get_rate_burst,
+        }),
+    };
+    let specs = origin.specs().map_err(|e| {
+        eprintln!("formgate serve: {e}");
+        Status::Failed
+    })?;
+    let mut addresses = Vec::with_capacity(specs.len());
+    for spec in &specs {
+        let address = address::build(spec, &common, None).map_err(|(status, why)| {
+            match origin.is_file() {
+                true => eprintln!("formgate serve: address {}: {why}", spec.path),
+                false => eprintln!("formgate serve: {why}"),
+            }
+            status
+        })?;
+        match origin.is_file() {
+            true => log.note(&format!("address {}: {}", address.path, address.described)),
+            false => log.note(&address.described),
+        }
+        addresses.push(Arc::new(address));
+    }
+    if args.report_rejections {
+        log.note(
+            "WARNING: --report-rejections: every refused act is answered 422 with why it \
+             was refused; this helps an actor build a body the form admits, so use it only \
+             for an address under development, never for a public one",
+        );
+    }
+    let settings = state::Settings {
+        origin,
+        common,
         body_timeout,
+        reports: args.report_rejections,
+        trust_forwarded_for: args.trust_forwarded_for,
     };
-    let conn = app::ConnLimits {
+    let app = state::App::new(address::Routes::new(addresses), settings, log, metrics);
+    let conn = server::ConnLimits {
         header_timeout,
         max_connections: args.max_connections,
         shutdown_timeout,
@@ -304,21 +379,29 @@ fn configure(
     Ok((Box::leak(Box::new(app)), conn))
 }
 
-/// The `--messages` file, if any.
-fn read_messages(path: Option<&PathBuf>) -> Result<Vec<Message>, Status> {
-    let Some(path) = path else {
-        return Ok(Vec::new());
-    };
-    let source = Source::new(path);
-    let bytes = source.read(formgate::DEFAULT_MAX_BYTES + 1).map_err(|e| {
-        eprintln!("{}: {e}", source.name());
-        Status::Failed
-    })?;
-    Message::list_from_json(&bytes).map_err(|e| {
-        eprintln!("{}: {e}", source.name());
-        Status::Rejected
-    })
+/// Reload the addresses on every SIGHUP for as long as the process runs (reload.rs).
+/// The handler is installed when this is called, so a SIGHUP that comes right after
+/// the server starts listening is a reload, never the default exit. Must be called
+/// within the runtime.
+#[cfg(unix)]
+fn reload_on_hangup(app: &'static state::App) {
+    use tokio::signal::unix::{signal, SignalKind};
+    match signal(SignalKind::hangup()) {
+        Ok(mut hup) => {
+            tokio::spawn(async move {
+                while hup.recv().await.is_some() {
+                    app.log.note("SIGHUP: reading the addresses again");
+                    reload::reload(app).await;
+                }
+            });
+        }
+        Err(e) => app.log.note(&format!("no reload on SIGHUP: {e}")),
+    }
 }
+
+/// No SIGHUP here: the addresses are read once.
+#[cfg(not(unix))]
+fn reload_on_hangup(_: &'static state::App) {}
 
 /// Completes on Ctrl-C (SIGINT) or SIGTERM. The handlers are installed when this is
 /// called, not when it is first polled, so a signal that comes right after the server
@@ -361,7 +444,7 @@ mod tests {
 
     #[test]
     fn the_embedded_form_compiles_and_accepts_its_example() {
-        let form = Form::compile(TREE_FORM).unwrap();
-        assert!(form.verify(TREE_ACT.as_bytes()).is_ok());
+        let form = formgate::Form::compile(address::TREE_FORM).unwrap();
+        assert!(form.verify(address::TREE_ACT.as_bytes()).is_ok());
     }
 }

@@ -20,7 +20,7 @@ use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime};
 
-use super::log::{note_line, Format};
+use super::record::{note_line, Format};
 
 /// Lines the queue holds before it drops: a second or more of acts at full speed (so
 /// a writer thread kept off the CPU for a moment loses nothing), under a megabyte for

@@ -8,6 +8,7 @@
 #![allow(dead_code)] // Each test uses some of the helpers.
 
 pub mod acts;
+pub mod golden;
 
 use std::convert::Infallible;
 use std::io::{BufRead, BufReader};
@@ -108,7 +109,8 @@ impl Server {
             while matches!(reader.read_line(&mut line), Ok(n) if n > 0) {
                 let text = line.trim_end().to_owned();
                 line.clear();
-                let addr = address_after(&text, "listening on http://");
+                let addr = address_after(&text, "listening on http://")
+                    .or_else(|| address_after(&text, "listening on https://"));
                 sink.lock().expect("log lock").push(text);
                 if let Some(addr) = addr {
                     let _ = tx.send((addr, reader));

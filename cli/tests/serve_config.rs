@@ -1,0 +1,284 @@
+//! `formgate serve --config FILE.toml`: many addresses in one process, and reload on
+//! SIGHUP (the example config, `examples/serve.toml`, among them).
+//!
+//! Only 127.0.0.1; every wait is bounded; every server is killed by its handle.
+#![cfg(unix)]
+
+mod serve_support;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use hyper::StatusCode;
+use serve_support::*;
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "formgate-serve-config-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+/// Copy `examples/NAME` into `dir`.
+fn copy_example(dir: &Path, name: &str) -> PathBuf {
+    let to = dir.join(name);
+    std::fs::copy(example(name), &to).expect("copy an example");
+    to
+}
+
+/// Send SIGHUP and wait (bounded) for the reload to finish: the lines it wrote, from
+/// the SIGHUP line on.
+fn reload(server: &Server, generation: usize) -> Vec<String> {
+    server.signal("HUP");
+    let done = |l: &str| l.contains("reloaded: ") || l.contains("every address kept as it was");
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let lines = server.stderr_lines();
+        let hups: Vec<usize> = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.contains("SIGHUP: reading the addresses again"))
+            .map(|(i, _)| i)
+            .collect();
+        if let Some(&start) = hups.get(generation) {
+            if lines[start..].iter().any(|l| done(l)) {
+                return lines[start..].to_vec();
+            }
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no reload {generation}: {lines:#?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The example config serves its two addresses, each with its own form and `ETag`;
+/// on SIGHUP a changed form is swapped in with a new `ETag`, and a broken one keeps
+/// the form served, the log saying why.
+#[tokio::test]
+async fn the_example_config_serves_two_addresses_and_survives_a_broken_form() {
+    let dir = scratch("example");
+    let config = copy_example(&dir, "serve.toml");
+    let tree = copy_example(&dir, "tree.form.json");
+    let vote = copy_example(&dir, "vote.form.json");
+    let server = Server::start(&["--config", config.to_str().expect("UTF-8 path")]);
+    let url = server.url();
+    let votes = format!("{url}votes");
+    let tree_get = get(&url, &[]).await;
+    let vote_get = get(&votes, &[]).await;
+    assert_eq!(
+        (tree_get.status, vote_get.status),
+        (StatusCode::OK, StatusCode::OK)
+    );
+    assert_eq!(tree_get.header("gpt-type"), Some("tree"));
+    assert_eq!(vote_get.header("gpt-type"), Some("vote"));
+    let tree_tag = tree_get.header("etag").expect("a tag").to_owned();
+    let vote_tag = vote_get.header("etag").expect("a tag").to_owned();
+    assert_ne!(tree_tag, vote_tag);
+    assert!(String::from_utf8_lossy(&vote_get.body).contains("\"title\":\"A vote on a talk\""));
+    assert_eq!(post(&votes, br#"{"stars":4}"#).await.status, StatusCode::OK);
+    assert_eq!(
+        post(&votes, br#"{"stars":9}"#).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        post(&url, br#"{"stars":4}"#).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        post(&url, &example_bytes("tree.act.json")).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        get(&format!("{url}other"), &[]).await.status,
+        StatusCode::NOT_FOUND
+    );
+    server.wait_for_act(&["verdict=accept", "status=200", " address=\"/votes\" "]);
+    server.wait_for_act(&["verdict=reject", "status=204", " address=\"/\" "]);
+    server.wait_for_line("the address lines", |l| {
+        l.contains("address /votes: form ") && l.contains("vote.form.json (max_bytes 1024")
+    });
+
+    // One form changed, the other broken.
+    let changed = String::from_utf8(example_bytes("tree.form.json"))
+        .expect("UTF-8")
+        .replacen("\"Styled text\"", "\"Styled text, again\"", 1);
+    std::fs::write(&tree, changed).expect("write");
+    std::fs::write(
+        &vote,
+        br#"{"type":"object","properties":{"stars":{"maximum":}}}"#,
+    )
+    .expect("write");
+    let lines = reload(&server, 0);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("reload: address /votes: ") && l.contains("still serving form")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("reloaded: 2 addresses served")),
+        "{lines:#?}"
+    );
+    let tree_again = get(&url, &[]).await;
+    assert_ne!(
+        tree_again.header("etag"),
+        Some(tree_tag.as_str()),
+        "a new ETag"
+    );
+    assert!(String::from_utf8_lossy(&tree_again.body).contains("Styled text, again"));
+    let vote_again = get(&votes, &[]).await;
+    assert_eq!(
+        vote_again.header("etag"),
+        Some(vote_tag.as_str()),
+        "the old form"
+    );
+    assert_eq!(vote_again.body, vote_get.body);
+    assert_eq!(post(&votes, br#"{"stars":5}"#).await.status, StatusCode::OK);
+    // The old tag no longer names the form at `/`; the kept one still does at /votes.
+    let stale = send(
+        hyper::Method::POST,
+        &url,
+        &[("if-match", &tree_tag)],
+        &example_bytes("tree.act.json"),
+    )
+    .await;
+    assert_eq!(stale.status, StatusCode::PRECONDITION_FAILED);
+    let kept = send(
+        hyper::Method::POST,
+        &votes,
+        &[("if-match", &vote_tag)],
+        br#"{"stars":5}"#,
+    )
+    .await;
+    assert_eq!(kept.status, StatusCode::OK);
+
+    // A config that cannot be read keeps every address as it was.
+    std::fs::write(&config, "[[address]\n").expect("write");
+    let lines = reload(&server, 1);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("every address kept as it was")),
+        "{lines:#?}"
+    );
+    assert_eq!(get(&votes, &[]).await.status, StatusCode::OK);
+}
+
+/// An act in flight when the forms are swapped finishes against the form it started
+/// with; the next act meets the new one. Addresses the file no longer names go.
+#[tokio::test]
+async fn an_act_in_flight_finishes_against_the_form_it_started_with() {
+    let dir = scratch("in-flight");
+    let form = dir.join("n.form.json");
+    std::fs::write(&form, br#"{"properties":{"n":{"maximum":5}}}"#).expect("write");
+    let config = dir.join("serve.toml");
+    let both = "[[address]]\npath = \"/n\"\nform = \"n.form.json\"\n\n[[address]]\npath = \"/other\"\nform = \"n.form.json\"\n";
+    std::fs::write(&config, both).expect("write");
+    let server = Server::start(&["--config", config.to_str().expect("UTF-8 path")]);
+    let head =
+        "POST /n HTTP/1.1\r\nHost: t\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n";
+    let addr = server.addr;
+    let in_flight = tokio::spawn(async move {
+        raw(
+            addr,
+            vec![
+                (
+                    Duration::ZERO,
+                    [head.as_bytes(), &chunk(b"{\"n\":")].concat(),
+                ),
+                // Sent once the reload below is done.
+                (
+                    Duration::from_millis(1500),
+                    [chunk(b"3}"), b"0\r\n\r\n".to_vec()].concat(),
+                ),
+            ],
+            Duration::from_secs(10),
+        )
+        .await
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    std::fs::write(&form, br#"{"properties":{"n":{"maximum":1}}}"#).expect("write");
+    std::fs::write(
+        &config,
+        "[[address]]\npath = \"/n\"\nform = \"n.form.json\"\n",
+    )
+    .expect("write");
+    let lines = reload(&server, 0);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("reloaded: 1 addresses served")),
+        "{lines:#?}"
+    );
+    let answer = in_flight.await.expect("the act");
+    assert!(
+        answer.text().starts_with("HTTP/1.1 200 "),
+        "the old form admits 3: {}",
+        answer.text()
+    );
+    let url = server.url();
+    assert_eq!(
+        post(&format!("{url}n"), br#"{"n":3}"#).await.status,
+        StatusCode::NO_CONTENT,
+        "the new form does not"
+    );
+    assert_eq!(
+        get(&format!("{url}other"), &[]).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+/// Without `--config`, SIGHUP reads FORM again.
+#[tokio::test]
+async fn sighup_reads_the_form_of_the_command_line_again() {
+    let dir = scratch("single");
+    let form = dir.join("form.json");
+    std::fs::write(&form, br#"{"maximum":5}"#).expect("write");
+    let server = Server::start(&[form.to_str().expect("UTF-8 path")]);
+    let url = server.url();
+    let before = get(&url, &[]).await;
+    std::fs::write(&form, br#"{"maximum":1}"#).expect("write");
+    reload(&server, 0);
+    let after = get(&url, &[]).await;
+    assert_ne!(before.header("etag"), after.header("etag"));
+    assert!(String::from_utf8_lossy(&after.body).ends_with(r#""s":{"maximum":1}}"#));
+    assert_eq!(post(&url, b"3").await.status, StatusCode::NO_CONTENT);
+}
+
+#[test]
+fn a_config_that_does_not_build_stops_the_server_at_start() {
+    let dir = scratch("startup");
+    let bad_toml = dir.join("bad.toml");
+    std::fs::write(&bad_toml, "[[address]]\npath = \"/\"\nfrom = \"x\"\n").expect("write");
+    let out = serve_fails(&["--config", bad_toml.to_str().expect("UTF-8")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("unknown field `from`"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::write(dir.join("broken.json"), b"{\"maximum\":").expect("write");
+    let broken = dir.join("broken.toml");
+    std::fs::write(
+        &broken,
+        "[[address]]\npath = \"/b\"\nform = \"broken.json\"\n",
+    )
+    .expect("write");
+    let out = serve_fails(&["--config", broken.to_str().expect("UTF-8")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("address /b: "),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = serve_fails(&["--config", broken.to_str().expect("UTF-8"), "form.json"]);
+    assert_eq!(out.status.code(), Some(2), "--config and FORM");
+}
