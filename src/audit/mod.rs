@@ -1,6 +1,7 @@
 //! Stage 5: the form is the attack surface. [`Form::audit`] reads the compiled nodes and
 //! says where the form admits more than it should, and how large and how deep an
-//! admitted value can be; [`Form::unroll`] bounds recursion within the form itself.
+//! admitted value can be; [`Form::unroll`] bounds recursion within the form itself;
+//! [`Form::rewrite`] spells it for decoders, admitting the same values.
 //!
 //! Everything an actor can cause at an address is the set of values its form admits,
 //! so the audit works on what is enforced (the compiled nodes), never on the text.
@@ -32,9 +33,13 @@
 //! fixpoint (see `bounds`); unrolling is O(n × size of the recursive definitions).
 
 mod bounds;
+mod disjoint;
 mod graph;
+mod rewrite;
 mod rules;
 mod unroll;
+
+pub use rewrite::{Rewrite, RewriteRule, Step};
 
 use std::fmt;
 
@@ -532,16 +537,63 @@ impl Form {
     /// asks.
     pub fn unroll(&self, depth: u32) -> Result<Form, FormError> {
         let text = unroll::unroll(self, depth)?;
-        let mut builder = Form::builder()
-            .owner_formats(self.owner_formats().clone())
-            .limits(self.limits())
-            .default_dialect(self.dialect());
-        // The annotations this form's owner declared stay declared.
-        for node in self.nodes() {
-            for name in &node.declared {
-                builder = builder.annotation(&**name);
-            }
-        }
-        builder.compile(text.as_bytes())
+        recompile(self, &text)
     }
+
+    /// Spell the form for decoders: a new form that admits exactly the values this one
+    /// admits, each step applied only where formgate proves it exact, and every step
+    /// reported, applied or kept with why (see [`Rewrite`] and docs/REWRITE.md):
+    /// - [`RewriteRule::OneOfToAnyOf`]: a `oneOf` whose branches are pairwise disjoint
+    ///   (by `type`, by `const`/`enum` values the other side rejects, by a member both
+    ///   require held to disjoint schemas) is written `anyOf`;
+    /// - [`RewriteRule::MergeAllOf`]: `allOf` branches that are plain objects (`type:
+    ///   "object"`, `properties`, `required`, annotations) join the schema holding them;
+    /// - [`RewriteRule::InlineRef`]: a definition named by one bare `$ref` takes that
+    ///   `$ref`'s place.
+    ///
+    /// The result is compiled with this form's limits, owner formats, declared
+    /// annotations and dialect; rewriting it again applies nothing.
+    ///
+    /// ```
+    /// use formgate::Form;
+    /// use formgate::audit::RewriteRule;
+    /// let form = Form::compile(br#"{"oneOf": [
+    ///     {"type": "object", "properties": {"kind": {"const": "cat"}}, "required": ["kind"]},
+    ///     {"type": "object", "properties": {"kind": {"const": "dog"}}, "required": ["kind"]},
+    ///     {"type": "string"}
+    /// ]}"#).unwrap();
+    /// let rewritten = form.rewrite().unwrap();
+    /// assert_eq!(rewritten.applied(), 1);
+    /// assert_eq!(rewritten.steps()[0].rule(), RewriteRule::OneOfToAnyOf);
+    /// assert!(rewritten.form().schema_json().starts_with(r#"{"anyOf":"#));
+    /// // Two branches may both admit {"a": 1}: kept, with why.
+    /// let open = Form::compile(br#"{"oneOf": [{"required": ["a"]}, {"required": ["b"]}]}"#).unwrap();
+    /// let kept = open.rewrite().unwrap();
+    /// assert_eq!(kept.applied(), 0);
+    /// assert!(!kept.steps()[0].applied());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// None in practice: only if this form's own rendered `s` failed to compile again,
+    /// which the renderer's fixed point rules out.
+    pub fn rewrite(&self) -> Result<Rewrite, FormError> {
+        rewrite::rewrite(self)
+    }
+}
+
+/// Compile `text` as a form derived from `form`: with its owner formats, limits,
+/// dialect and declared annotations.
+fn recompile(form: &Form, text: &str) -> Result<Form, FormError> {
+    let mut builder = Form::builder()
+        .owner_formats(form.owner_formats().clone())
+        .limits(form.limits())
+        .default_dialect(form.dialect());
+    // The annotations this form's owner declared stay declared.
+    for node in form.nodes() {
+        for name in &node.declared {
+            builder = builder.annotation(&**name);
+        }
+    }
+    builder.compile(text.as_bytes())
 }

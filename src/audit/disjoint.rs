@@ -1,0 +1,340 @@
+//! Proofs that two subschemas admit no value in common, for `rewrite`'s `oneOf` →
+//! `anyOf` (docs/REWRITE.md, "Proof rules").
+//!
+//! A subschema is read as *facts*: the nodes whose own keywords every admitted value
+//! meets (the schema itself and, transitively, its `$ref`, `$dynamicRef` and `allOf`
+//! targets: its *conjuncts*), and the `anyOf`/`oneOf` lists one of whose branches every
+//! admitted value meets (its *unions*). Conditions (`not`, `if`/`then`/`else`,
+//! `dependentSchemas`), `unevaluated*` and the rest are left out: they only narrow what a
+//! schema admits, so facts over-approximate it, and disjoint over-approximations are
+//! disjoint schemas.
+//!
+//! Invariants:
+//! 1. **Sound.** [`Prover::one_of_disjoint`] says yes for a pair of branches only if no JSON value meets both
+//!    schemas. Each rule is proved per kind of value (null, boolean, integral number,
+//!    other number, string, array, object), and the schemas are disjoint when every kind
+//!    has a proof:
+//!    - *kinds*: one side admits no value of the kind (the audit's satisfiable kinds,
+//!      an over-approximation, of the conjuncts' own keywords and of each union);
+//!    - *values*: a conjunct of one side has `enum`/`const`, and every one of its values
+//!      of the kind is rejected by the other side (by a conjunct's own keywords, exactly
+//!      as the validator decides scalars, or by every branch of a union);
+//!    - *a pinned member* (objects): a name both sides require (some conjunct's
+//!      `required`) whose member schemas (the schema a conjunct holds that member's value
+//!      to) are disjoint, recursively;
+//!    - *a union split*: every branch of one side's union, with the rest of that side's
+//!      facts, is disjoint from the other side.
+//! 2. **Bounded.** Recursion is bounded by a depth (member schemas and union splits)
+//!    and the whole proof by a work budget; running out of either is "not proven".
+//!
+//! Cost: at most [`BUDGET`] steps of O(facts) each per question.
+
+use std::cell::Cell;
+
+use crate::form::consts::ValueId;
+use crate::form::node::{Node, NodeId};
+use crate::form::Form;
+
+use super::bounds::{self, local_kinds, named_member_schema, value_kind, value_passes, Kinds};
+use super::graph::Graph;
+
+/// Steps one question may take before it is "not proven".
+pub(crate) const BUDGET: u32 = 20_000;
+/// How deep member schemas and union splits are followed.
+const DEPTH: u32 = 6;
+
+/// The facts of a subschema (see the module docs).
+#[derive(Clone, Default)]
+struct Facts {
+    conjuncts: Vec<NodeId>,
+    unions: Vec<Vec<NodeId>>,
+}
+
+/// Answers disjointness questions about one form.
+pub(crate) struct Prover<'f> {
+    form: &'f Form,
+    sat: Vec<Kinds>,
+    budget: Cell<u32>,
+}
+
+/// The kinds' names, in [`bounds::KINDS`] order, for reasons.
+const KIND_NAMES: [&str; 7] = [
+    "null",
+    "boolean",
+    "integer",
+    "non-integral number",
+    "string",
+    "array",
+    "object",
+];
+
+impl<'f> Prover<'f> {
+    pub(crate) fn new(form: &'f Form) -> Prover<'f> {
+        let graph = Graph::new(form);
+        let sat = bounds::satisfiable(&graph);
+        Prover {
+            form,
+            sat,
+            budget: Cell::new(BUDGET),
+        }
+    }
+
+    fn node(&self, id: NodeId) -> &'f Node {
+        self.form.node(id)
+    }
+
+    /// The facts of `start`, leaving out the `oneOf` of `skip_one_of` (the schema whose
+    /// branches are in question: its other keywords are the branches' context).
+    fn gather(&self, start: NodeId, skip_one_of: Option<NodeId>, into: &mut Facts) {
+        let mut stack = vec![start];
+        while let Some(id) = stack.pop() {
+            if into.conjuncts.contains(&id) {
+                continue;
+            }
+            into.conjuncts.push(id);
+            if id == NodeId::TRUE || id == NodeId::FALSE {
+                continue;
+            }
+            let node = self.node(id);
+            stack.extend(node.reference);
+            stack.extend(node.dynamic_reference);
+            stack.extend(node.all_of.iter().copied());
+            if !node.any_of.is_empty() {
+                into.unions.push(node.any_of.to_vec());
+            }
+            if !node.one_of.is_empty() && Some(id) != skip_one_of {
+                into.unions.push(node.one_of.to_vec());
+            }
+        }
+    }
+
+    fn facts(&self, id: NodeId) -> Facts {
+        let mut f = Facts::default();
+        self.gather(id, None, &mut f);
+        f
+    }
+
+    /// The kinds a value meeting `f` may have (an over-approximation).
+    fn kinds(&self, f: &Facts) -> Kinds {
+        let consts = self.form.consts();
+        let mut k = bounds::ALL;
+        for &c in &f.conjuncts {
+            k &= match c {
+                NodeId::TRUE => bounds::ALL,
+                NodeId::FALSE => 0,
+                _ => local_kinds(self.node(c), consts, &self.sat),
+            };
+        }
+        for u in &f.unions {
+            k &= u.iter().fold(0, |acc, b| acc | self.sat[b.index()]);
+        }
+        k
+    }
+
+    /// Whether the `oneOf` branches of `holder` are pairwise disjoint among the values
+    /// its other keywords admit; else why not (the first pair and kinds not proven).
+    pub(crate) fn one_of_disjoint(&self, holder: NodeId) -> Result<String, String> {
+        let mut context = Facts::default();
+        self.gather(holder, Some(holder), &mut context);
+        let branches = &self.node(holder).one_of;
+        let mut by: Vec<&str> = Vec::new();
+        for i in 0..branches.len() {
+            for j in i + 1..branches.len() {
+                let with_context = |b: NodeId| {
+                    let mut f = context.clone();
+                    self.gather(b, None, &mut f);
+                    f
+                };
+                let (a, b) = (with_context(branches[i]), with_context(branches[j]));
+                let common = self.kinds(&a) & self.kinds(&b);
+                let mut open: Vec<&str> = Vec::new();
+                for (bit, name) in bounds::KINDS.iter().zip(KIND_NAMES) {
+                    if common & bit == 0 {
+                        continue;
+                    }
+                    self.budget.set(BUDGET);
+                    match self.kind_disjoint(&a, &b, *bit, DEPTH) {
+                        Some(rule) => {
+                            if !by.contains(&rule) {
+                                by.push(rule);
+                            }
+                        }
+                        None => open.push(name),
+                    }
+                }
+                if common == 0 && !by.contains(&"type") {
+                    by.push("type");
+                }
+                if !open.is_empty() {
+                    let exhausted = if self.budget.get() == 0 {
+                        " (the proof ran out of steps)"
+                    } else {
+                        ""
+                    };
+                    return Err(format!(
+                        "branches {i} and {j} are not proven disjoint: both may admit the same {}{exhausted}",
+                        join_or(&open)
+                    ));
+                }
+            }
+        }
+        if by.is_empty() {
+            return Ok("a single branch: nothing to be disjoint from".to_owned());
+        }
+        Ok(format!("branches pairwise disjoint by {}", by.join(", ")))
+    }
+
+    fn nodes_disjoint(&self, a: NodeId, b: NodeId, depth: u32) -> bool {
+        let (fa, fb) = (self.facts(a), self.facts(b));
+        let common = self.kinds(&fa) & self.kinds(&fb);
+        bounds::KINDS
+            .iter()
+            .filter(|&&bit| common & bit != 0)
+            .all(|&bit| self.kind_disjoint(&fa, &fb, bit, depth).is_some())
+    }
+
+    /// Spend a step; `false` when the budget is gone.
+    fn step(&self) -> bool {
+        let left = self.budget.get();
+        if left == 0 {
+            return false;
+        }
+        self.budget.set(left - 1);
+        true
+    }
+
+    /// Whether no value of kind `kind` meets both `a` and `b`, and by which rule.
+    fn kind_disjoint(&self, a: &Facts, b: &Facts, kind: Kinds, depth: u32) -> Option<&'static str> {
+        if !self.step() {
+            return None;
+        }
+        if self.kinds(a) & kind == 0 || self.kinds(b) & kind == 0 {
+            return Some("type");
+        }
+        if self.values_excluded(a, b, kind, depth) || self.values_excluded(b, a, kind, depth) {
+            return Some("const/enum");
+        }
+        if kind == bounds::OBJ && self.pinned_member(a, b, depth) {
+            return Some("a required member");
+        }
+        if depth == 0 {
+            return None;
+        }
+        for (x, y) in [(a, b), (b, a)] {
+            for (u, branches) in x.unions.iter().enumerate() {
+                let split = branches.iter().all(|&branch| {
+                    let mut rest = Facts {
+                        conjuncts: x.conjuncts.clone(),
+                        unions: x
+                            .unions
+                            .iter()
+                            .enumerate()
+                            .filter(|&(i, _)| i != u)
+                            .map(|(_, v)| v.clone())
+                            .collect(),
+                    };
+                    self.gather(branch, None, &mut rest);
+                    self.kind_disjoint(&rest, y, kind, depth - 1).is_some()
+                });
+                if split {
+                    return Some("the branches of a union");
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether some conjunct of `a` lists its values, and `b` rejects every one of
+    /// them of `kind`.
+    fn values_excluded(&self, a: &Facts, b: &Facts, kind: Kinds, depth: u32) -> bool {
+        let consts = self.form.consts();
+        a.conjuncts.iter().any(|&c| {
+            if c == NodeId::TRUE || c == NodeId::FALSE {
+                return false;
+            }
+            let Some(set) = self.node(c).values else {
+                return false;
+            };
+            consts
+                .set(set)
+                .values
+                .iter()
+                .filter(|&&v| value_kind(consts, v) & kind != 0)
+                .all(|&v| self.facts_reject(b, v, depth))
+        })
+    }
+
+    /// Whether every value meeting `f` differs from the stored value `v`.
+    fn facts_reject(&self, f: &Facts, v: ValueId, depth: u32) -> bool {
+        if !self.step() {
+            return false;
+        }
+        let consts = self.form.consts();
+        let own = f.conjuncts.iter().any(|&c| match c {
+            NodeId::TRUE => false,
+            NodeId::FALSE => true,
+            _ => {
+                let node = self.node(c);
+                node.reject_all
+                    || node.values.is_some_and(|s| !consts.set_contains(s, v))
+                    || !value_passes(node, consts, v, &self.sat)
+            }
+        });
+        own || (depth > 0
+            && f.unions.iter().any(|u| {
+                u.iter()
+                    .all(|&b| self.facts_reject(&self.facts(b), v, depth - 1))
+            }))
+    }
+
+    /// Whether a member both sides require is held to disjoint schemas.
+    fn pinned_member(&self, a: &Facts, b: &Facts, depth: u32) -> bool {
+        if depth == 0 {
+            return false;
+        }
+        let required = |f: &Facts| -> Vec<&'f str> {
+            let mut names = Vec::new();
+            for &c in &f.conjuncts {
+                if c == NodeId::TRUE || c == NodeId::FALSE {
+                    continue;
+                }
+                if let Some(o) = &self.node(c).object {
+                    names.extend(o.members.iter().filter(|m| m.required).map(|m| &*m.name));
+                }
+            }
+            names
+        };
+        let member_schemas = |f: &Facts, name: &str| -> Vec<NodeId> {
+            f.conjuncts
+                .iter()
+                .filter(|&&c| c != NodeId::TRUE && c != NodeId::FALSE)
+                .filter_map(|&c| self.node(c).object.as_deref())
+                .map(|o| named_member_schema(o, name))
+                .filter(|&s| s != NodeId::TRUE)
+                .collect()
+        };
+        let theirs = required(b);
+        for name in required(a) {
+            if !theirs.contains(&name) {
+                continue;
+            }
+            for x in member_schemas(a, name) {
+                for y in member_schemas(b, name) {
+                    if self.nodes_disjoint(x, y, depth - 1) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn join_or(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
