@@ -151,6 +151,9 @@ fn proves_by_types_values_members_and_unions() {
         r##"{"$defs": {"a": {"properties": {"v": {"type": "object", "properties": {"t": {"const": "x"}}, "required": ["t"]}}, "required": ["v"]}},
             "type": "object",
             "oneOf": [{"$ref": "#/$defs/a"}, {"properties": {"v": {"type": "object", "properties": {"t": {"const": "y"}}, "required": ["t"]}}, "required": ["v"]}]}"##,
+        // A member one side requires and the other closes out.
+        r#"{"oneOf": [{"type": "object", "properties": {"a": true}, "required": ["a"], "additionalProperties": false},
+                      {"type": "object", "properties": {"b": true, "a": false}, "required": ["b"]}]}"#,
         // The union of a branch splits.
         r#"{"oneOf": [{"anyOf": [{"type": "string"}, {"type": "null"}]}, {"type": "boolean"}]}"#,
         // The schema's own type decides: only objects are left, and those are tagged.

@@ -19,9 +19,12 @@
 //!    - *values*: a conjunct of one side has `enum`/`const`, and every one of its values
 //!      of the kind is rejected by the other side (by a conjunct's own keywords, exactly
 //!      as the validator decides scalars, or by every branch of a union);
-//!    - *a pinned member* (objects): a name both sides require (some conjunct's
-//!      `required`) whose member schemas (the schema a conjunct holds that member's value
-//!      to) are disjoint, recursively;
+//!    - *a forbidden member* (objects): one side requires a name (some conjunct's
+//!      `required`) that a conjunct of the other holds to a schema no value meets
+//!      (`false`, or closed out by `additionalProperties: false`);
+//!    - *a pinned member* (objects): a name both sides require whose member schemas
+//!      (the schema a conjunct holds that member's value to) are disjoint,
+//!      recursively;
 //!    - *a union split*: every branch of one side's union, with the rest of that side's
 //!      facts, is disjoint from the other side.
 //! 2. **Bounded.** Recursion is bounded by a depth (member schemas and union splits)
@@ -214,6 +217,9 @@ impl<'f> Prover<'f> {
         if self.values_excluded(a, b, kind, depth) || self.values_excluded(b, a, kind, depth) {
             return Some("const/enum");
         }
+        if kind == bounds::OBJ && (self.forbidden_member(a, b) || self.forbidden_member(b, a)) {
+            return Some("a member one side requires and the other forbids");
+        }
         if kind == bounds::OBJ && self.pinned_member(a, b, depth) {
             return Some("a required member");
         }
@@ -287,23 +293,37 @@ impl<'f> Prover<'f> {
             }))
     }
 
+    /// The names some conjunct of `f` requires.
+    fn required(&self, f: &Facts) -> Vec<&'f str> {
+        let mut names = Vec::new();
+        for &c in &f.conjuncts {
+            if c == NodeId::TRUE || c == NodeId::FALSE {
+                continue;
+            }
+            if let Some(o) = &self.node(c).object {
+                names.extend(o.members.iter().filter(|m| m.required).map(|m| &*m.name));
+            }
+        }
+        names
+    }
+
+    /// Whether `a` requires a member that a conjunct of `b` holds to a schema no value
+    /// meets (`false`, or a name `additionalProperties: false` closes out).
+    fn forbidden_member(&self, a: &Facts, b: &Facts) -> bool {
+        self.required(a).into_iter().any(|name| {
+            b.conjuncts
+                .iter()
+                .filter(|&&c| c != NodeId::TRUE && c != NodeId::FALSE)
+                .filter_map(|&c| self.node(c).object.as_deref())
+                .any(|o| self.sat[named_member_schema(o, name).index()] == 0)
+        })
+    }
+
     /// Whether a member both sides require is held to disjoint schemas.
     fn pinned_member(&self, a: &Facts, b: &Facts, depth: u32) -> bool {
         if depth == 0 {
             return false;
         }
-        let required = |f: &Facts| -> Vec<&'f str> {
-            let mut names = Vec::new();
-            for &c in &f.conjuncts {
-                if c == NodeId::TRUE || c == NodeId::FALSE {
-                    continue;
-                }
-                if let Some(o) = &self.node(c).object {
-                    names.extend(o.members.iter().filter(|m| m.required).map(|m| &*m.name));
-                }
-            }
-            names
-        };
         let member_schemas = |f: &Facts, name: &str| -> Vec<NodeId> {
             f.conjuncts
                 .iter()
@@ -313,8 +333,8 @@ impl<'f> Prover<'f> {
                 .filter(|&s| s != NodeId::TRUE)
                 .collect()
         };
-        let theirs = required(b);
-        for name in required(a) {
+        let theirs = self.required(b);
+        for name in self.required(a) {
             if !theirs.contains(&name) {
                 continue;
             }

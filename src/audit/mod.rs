@@ -33,6 +33,7 @@
 //! fixpoint (see `bounds`); unrolling is O(n × size of the recursive definitions).
 
 mod bounds;
+mod decoders;
 mod disjoint;
 mod graph;
 mod rewrite;
@@ -72,13 +73,39 @@ pub enum Profile {
     /// and numeric and length bounds are flagged because its decoder does not enforce
     /// them (an actor may produce values formgate then rejects).
     Anthropic,
+    /// The portable rules plus what llguidance 1.9.1 refuses to compile (`oneOf` it
+    /// cannot show disjoint, `not`, `if`, `dependent*`, `propertyNames`,
+    /// `unevaluated*`, `uniqueItems`, `contains`, lookaround, eleven formats...) and
+    /// what it compiles but does not enforce (numeric formats such as `int32`, `date`'s
+    /// calendar, the content keywords, duplicate member names): checked against the
+    /// engine (docs/DECODERS.md).
+    Llguidance,
+    /// The portable rules plus what xgrammar 0.2.8 does not enforce (numeric formats;
+    /// strict strings: it wrote lone surrogate escapes, invalid UTF-8 and raw control
+    /// characters), as an observed run showed; not checked against the engine here.
+    Xgrammar,
+    /// The portable rules plus what outlines-core 0.2.14 refuses to compile (recursion,
+    /// lookaround, `false` member schemas, `$ref`s by anchor or URI, array-form `items`,
+    /// fifteen formats...) and what it compiles but does not enforce (`oneOf` as
+    /// `anyOf`, `not`, `if`, `dependent*`, `propertyNames`, `uniqueItems`, `contains`,
+    /// `maxProperties`, integer bounds, numeric formats, duplicate member names...):
+    /// checked against the engine (docs/DECODERS.md).
+    Outlines,
 }
 
 impl Profile {
     /// Every profile.
-    pub const ALL: [Profile; 3] = [Profile::Portable, Profile::OpenAi, Profile::Anthropic];
+    pub const ALL: [Profile; 6] = [
+        Profile::Portable,
+        Profile::OpenAi,
+        Profile::Anthropic,
+        Profile::Llguidance,
+        Profile::Xgrammar,
+        Profile::Outlines,
+    ];
 
-    /// The profile called `name` (`portable`, `openai`, `anthropic`).
+    /// The profile called `name` (`portable`, `openai`, `anthropic`, `llguidance`,
+    /// `xgrammar`, `outlines`).
     pub fn from_name(name: &str) -> Option<Profile> {
         Profile::ALL.into_iter().find(|p| p.name() == name)
     }
@@ -89,6 +116,9 @@ impl Profile {
             Profile::Portable => "portable",
             Profile::OpenAi => "openai",
             Profile::Anthropic => "anthropic",
+            Profile::Llguidance => "llguidance",
+            Profile::Xgrammar => "xgrammar",
+            Profile::Outlines => "outlines",
         }
     }
 }
@@ -140,11 +170,21 @@ pub enum Rule {
     AnthropicRecursion,
     /// Anthropic: a numeric or length bound its decoder does not enforce.
     AnthropicBoundNotEnforced,
+    /// llguidance: a keyword, format or construct it refuses to compile.
+    LlguidanceRefuses,
+    /// llguidance: a keyword, format or construct it compiles but does not enforce.
+    LlguidanceNotEnforced,
+    /// xgrammar: a format or construct it does not enforce.
+    XgrammarNotEnforced,
+    /// outlines-core: a keyword, format or construct it refuses to compile.
+    OutlinesRefuses,
+    /// outlines-core: a keyword, format or construct it compiles but does not enforce.
+    OutlinesNotEnforced,
 }
 
 impl Rule {
     /// Every rule.
-    pub const ALL: [Rule; 17] = [
+    pub const ALL: [Rule; 22] = [
         Rule::UnboundedString,
         Rule::UnboundedArray,
         Rule::OpenObject,
@@ -162,6 +202,11 @@ impl Rule {
         Rule::OpenAiTooManyEnumValues,
         Rule::AnthropicRecursion,
         Rule::AnthropicBoundNotEnforced,
+        Rule::LlguidanceRefuses,
+        Rule::LlguidanceNotEnforced,
+        Rule::XgrammarNotEnforced,
+        Rule::OutlinesRefuses,
+        Rule::OutlinesNotEnforced,
     ];
 
     /// The rule's name in reports (kebab-case, e.g. `unbounded-string`).
@@ -184,6 +229,11 @@ impl Rule {
             Rule::OpenAiTooManyEnumValues => "openai-too-many-enum-values",
             Rule::AnthropicRecursion => "anthropic-recursion",
             Rule::AnthropicBoundNotEnforced => "anthropic-bound-not-enforced",
+            Rule::LlguidanceRefuses => "llguidance-refuses",
+            Rule::LlguidanceNotEnforced => "llguidance-not-enforced",
+            Rule::XgrammarNotEnforced => "xgrammar-not-enforced",
+            Rule::OutlinesRefuses => "outlines-refuses",
+            Rule::OutlinesNotEnforced => "outlines-not-enforced",
         }
     }
 
@@ -198,6 +248,9 @@ impl Rule {
             | Rule::UnboundedRecursion
             | Rule::Unsatisfiable => Profile::Portable,
             Rule::AnthropicRecursion | Rule::AnthropicBoundNotEnforced => Profile::Anthropic,
+            Rule::LlguidanceRefuses | Rule::LlguidanceNotEnforced => Profile::Llguidance,
+            Rule::XgrammarNotEnforced => Profile::Xgrammar,
+            Rule::OutlinesRefuses | Rule::OutlinesNotEnforced => Profile::Outlines,
             _ => Profile::OpenAi,
         }
     }

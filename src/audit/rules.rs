@@ -110,6 +110,13 @@ pub(crate) fn audit(form: &Form, profile: Profile) -> Audit {
         Profile::Portable => {}
         Profile::OpenAi => openai_rules(&facts, &mut report),
         Profile::Anthropic => anthropic_rules(&facts, &mut report),
+        _ => {
+            for (rule, pointer, message) in
+                super::decoders::findings(&facts.graph, &facts.sat, profile)
+            {
+                report.add(rule, pointer, message);
+            }
+        }
     }
     // Document order: a finding goes with the innermost schema its pointer is in, and
     // node ids follow the form's text; ties keep the rule order above.
