@@ -4,7 +4,7 @@
 //!    does not (overlapping branches, `additionalProperties` beside an `allOf`, a
 //!    definition used twice, a `$ref` into a branch, dynamic references, an `anyOf`
 //!    already beside the `oneOf`); a `unevaluatedProperties` beside the union keeps its
-//!    verdicts; owner formats and declared annotations survive.
+//!    verdicts; owner formats, declared annotations and bundled resources survive.
 //! 2. Property, per rule, on forms built around it from the test kit's subschemas
 //!    (`oneOf` of subschemas now and then tagged or typed apart, with
 //!    `unevaluatedProperties` beside it; `allOf` of plain objects, now and then
@@ -606,4 +606,31 @@ fn rewriting_changes_no_verdict_of_the_suite() {
         ([15, 45, 60], 315),
         "groups rewritten by rule (one-of-to-any-of, merge-all-of, inline-ref), tests checked"
     );
+}
+
+/// A document given by the owner is bundled into `s` as a resource with its `$id`: it
+/// stays where it is (it names a resource), and what refers to it still does.
+#[test]
+fn keeps_bundled_resources() {
+    let form = Form::builder()
+        .resource(
+            "https://example.com/pet.json",
+            br#"{"oneOf": [{"type": "string"}, {"type": "null"}]}"#.to_vec(),
+        )
+        .compile(br#"{"type": "object", "properties": {"pet": {"$ref": "https://example.com/pet.json"}}}"#)
+        .unwrap();
+    let r = rewrite(&form);
+    assert_eq!(applied(&r, RewriteRule::OneOfToAnyOf), 1, "{:?}", r.steps());
+    assert!(
+        kept_reason(&r, RewriteRule::InlineRef).contains("resource"),
+        "{:?}",
+        r.steps()
+    );
+    for body in [r#"{"pet":"x"}"#, r#"{"pet":null}"#, r#"{"pet":1}"#] {
+        assert_eq!(
+            form.verify(body.as_bytes()).is_ok(),
+            r.form().verify(body.as_bytes()).is_ok(),
+            "{body}"
+        );
+    }
 }

@@ -9,7 +9,8 @@
    ``anyOf``.
 2. The honest actor: for the embedded tree and every form of the generator corpus
    (``tests/data/generators/``), each engine compiles the published form (and its
-   rewrite) and writes bodies by random walks under its mask; every body that is
+   rewrite) and writes bodies by random walks under its mask, each posted to the
+   address through the ASGI gate (``204`` for a body refused); every body that is
    strict JSON and that an independent validator (the ``jsonschema`` package, with
    its format checks and the numeric formats as the ranges they mean) finds
    conforming must be admitted by the gate. How many forms each engine compiles,
@@ -32,6 +33,7 @@ from typing import Any, Dict, List, Tuple
 import pytest
 
 import formgate
+from formgate.asgi import FormGate
 
 from decoders import UNDECIDED, Engine, Refused, engines, sample, strict_json
 
@@ -225,6 +227,34 @@ def _validator(schema: Dict[str, Any]) -> Any:
     return cls(schema, format_checker=checker)
 
 
+async def _accept(scope: Any, receive: Any, send: Any) -> None:
+    """The application behind the gate: it takes every act it is handed."""
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    await send({"type": "http.response.body", "body": b'{"accepted":true}'})
+
+
+def _post(gate: Any, body: bytes) -> int:
+    """POST `body` to the address through the ASGI gate: the status it answers."""
+    import asyncio
+
+    sent: List[Dict[str, Any]] = []
+
+    async def receive() -> Dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: Dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/",
+        "headers": [(b"content-type", b"application/json")],
+    }
+    asyncio.run(gate(scope, receive, send))
+    return next(m["status"] for m in sent if m["type"] == "http.response.start")
+
+
 def _corpus() -> List[Tuple[str, str]]:
     forms = [("tree", (ROOT / "examples" / "tree.form.json").read_text("utf-8"))]
     for path in sorted((ROOT / "tests" / "data" / "generators").glob("*/*.json")):
@@ -267,9 +297,13 @@ def test_honest_actor_is_admitted(engine: Engine) -> None:
             compiled[i] += 1
             compiled_original = 1
             validator = _validator(json.loads(form.schema_json, parse_float=Decimal))
+            gate = FormGate(_accept, forms={"/": form})
             for body in bodies:
                 wrote += 1
-                verdict = form.is_valid(body)
+                status = _post(gate, body)
+                assert status in (200, 204), status
+                verdict = status == 200
+                assert verdict == form.is_valid(body)
                 admitted += verdict
                 strict, value = strict_json(body)
                 if not strict:

@@ -447,6 +447,14 @@ mod tests {
         Some((refuses, what.to_owned()))
     }
 
+    #[test]
+    fn finds_class_escapes_but_not_escaped_backslashes() {
+        assert!(has_ascii_class(r"^\d{5}$"));
+        assert!(has_ascii_class(r"[\w.-]+"));
+        assert!(!has_ascii_class(r"^\\d$"));
+        assert!(!has_ascii_class(r"^[0-9]\.\D$"));
+    }
+
     /// Every claim of every profile is a row of the table, and every row's schema
     /// gets its claim from the profile: the code and the checked table say the same.
     #[test]
