@@ -80,9 +80,12 @@ pub enum Profile {
     /// calendar, the content keywords, duplicate member names): checked against the
     /// engine (docs/DECODERS.md).
     Llguidance,
-    /// The portable rules plus what xgrammar 0.2.8 does not enforce (numeric formats;
-    /// strict strings: it wrote lone surrogate escapes, invalid UTF-8 and raw control
-    /// characters), as an observed run showed; not checked against the engine here.
+    /// The portable rules plus what xgrammar 0.2.8 refuses to compile (`false` member
+    /// schemas, array-form `items`) and what it compiles but does not enforce (nearly
+    /// every keyword it does not implement: `oneOf` as `anyOf`, `not`, `if`,
+    /// `dependent*`, `uniqueItems`, `contains`, the content keywords, numeric and six
+    /// string formats, duplicate member names, lone surrogates...): checked by hand, not
+    /// in CI (its package pulls in torch; docs/DECODERS.md).
     Xgrammar,
     /// The portable rules plus what outlines-core 0.2.14 refuses to compile (recursion,
     /// lookaround, `false` member schemas, `$ref`s by anchor or URI, array-form `items`,
@@ -174,7 +177,9 @@ pub enum Rule {
     LlguidanceRefuses,
     /// llguidance: a keyword, format or construct it compiles but does not enforce.
     LlguidanceNotEnforced,
-    /// xgrammar: a format or construct it does not enforce.
+    /// xgrammar: a keyword, format or construct it refuses to compile.
+    XgrammarRefuses,
+    /// xgrammar: a keyword, format or construct it compiles but does not enforce.
     XgrammarNotEnforced,
     /// outlines-core: a keyword, format or construct it refuses to compile.
     OutlinesRefuses,
@@ -184,7 +189,7 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule.
-    pub const ALL: [Rule; 22] = [
+    pub const ALL: [Rule; 23] = [
         Rule::UnboundedString,
         Rule::UnboundedArray,
         Rule::OpenObject,
@@ -204,6 +209,7 @@ impl Rule {
         Rule::AnthropicBoundNotEnforced,
         Rule::LlguidanceRefuses,
         Rule::LlguidanceNotEnforced,
+        Rule::XgrammarRefuses,
         Rule::XgrammarNotEnforced,
         Rule::OutlinesRefuses,
         Rule::OutlinesNotEnforced,
@@ -231,6 +237,7 @@ impl Rule {
             Rule::AnthropicBoundNotEnforced => "anthropic-bound-not-enforced",
             Rule::LlguidanceRefuses => "llguidance-refuses",
             Rule::LlguidanceNotEnforced => "llguidance-not-enforced",
+            Rule::XgrammarRefuses => "xgrammar-refuses",
             Rule::XgrammarNotEnforced => "xgrammar-not-enforced",
             Rule::OutlinesRefuses => "outlines-refuses",
             Rule::OutlinesNotEnforced => "outlines-not-enforced",
@@ -249,7 +256,7 @@ impl Rule {
             | Rule::Unsatisfiable => Profile::Portable,
             Rule::AnthropicRecursion | Rule::AnthropicBoundNotEnforced => Profile::Anthropic,
             Rule::LlguidanceRefuses | Rule::LlguidanceNotEnforced => Profile::Llguidance,
-            Rule::XgrammarNotEnforced => Profile::Xgrammar,
+            Rule::XgrammarRefuses | Rule::XgrammarNotEnforced => Profile::Xgrammar,
             Rule::OutlinesRefuses | Rule::OutlinesNotEnforced => Profile::Outlines,
             _ => Profile::OpenAi,
         }
