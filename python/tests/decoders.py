@@ -8,14 +8,17 @@ xgrammar is not here: its package pulls in torch, so its claims are not checked.
 
 from __future__ import annotations
 
+import contextlib
 import decimal
+import faulthandler
 import json
 import multiprocessing
+import os
 import random
 import resource
 import sys
 from decimal import Decimal
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 #: The end token of the byte-level vocabulary.
 EOS = 256
@@ -164,6 +167,10 @@ CHILD_SECONDS = 60.0
 
 
 def _child(conn: Any, engine: Engine, schema_json: str, walks: int, seed: int, max_len: int) -> None:
+    # An engine out of memory aborts the process: quietly (the parent reports it).
+    faulthandler.disable()
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
     resource.setrlimit(resource.RLIMIT_AS, (CHILD_MEMORY, CHILD_MEMORY))
     try:
         grammar = engine.compile(schema_json)
@@ -206,15 +213,24 @@ def engines() -> Dict[str, Callable[[], Engine]]:
     return {"llguidance": Llguidance, "outlines": Outlines}
 
 
-#: Integers of any length are strict JSON (Python 3.11 limits str to int by default).
-if hasattr(sys, "set_int_max_str_digits"):
-    sys.set_int_max_str_digits(0)
+@contextlib.contextmanager
+def unbounded_numbers() -> Iterator[None]:
+    """Within: integers of any length convert from str (Python 3.11 limits that by
+    default), and `Decimal` compares numbers of any exponent (an engine writes
+    `1e+33210390`) without overflow. Both are restored on the way out."""
+    limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else None
+    if limit is not None:
+        sys.set_int_max_str_digits(0)
+    try:
+        with decimal.localcontext() as ctx:
+            ctx.Emax = decimal.MAX_EMAX
+            ctx.Emin = decimal.MIN_EMIN
+            ctx.traps[decimal.Inexact] = False
+            yield
+    finally:
+        if limit is not None:
+            sys.set_int_max_str_digits(limit)
 
-# Comparisons of numbers with long exponents (an engine writes 1e+33210390) neither
-# overflow nor round.
-decimal.getcontext().Emax = decimal.MAX_EMAX
-decimal.getcontext().Emin = decimal.MIN_EMIN
-decimal.getcontext().traps[decimal.Inexact] = False
 
 #: A number whose exponent `Decimal` cannot hold: strict JSON, beyond the validator.
 UNDECIDED = object()
@@ -237,9 +253,10 @@ def strict_json(body: bytes) -> Tuple[bool, Any]:
 
     try:
         text = body.decode("utf-8")
-        value = json.loads(
-            text, object_pairs_hook=pairs, parse_float=Decimal, parse_constant=constant
-        )
+        with unbounded_numbers():
+            value = json.loads(
+                text, object_pairs_hook=pairs, parse_float=Decimal, parse_constant=constant
+            )
         # A lone surrogate escape decodes to a str that UTF-8 cannot encode.
         json.dumps(value, ensure_ascii=False, default=str).encode("utf-8")
     except decimal.InvalidOperation:
