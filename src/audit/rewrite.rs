@@ -245,6 +245,8 @@ pub(crate) fn rewrite(form: &Form) -> Result<Rewrite, FormError> {
             batches.push(renames.clone());
         }
         batches.extend(candidates.iter().filter(usable).map(|c| vec![c]));
+        let mut unedited = String::new();
+        write_compact(&root, &mut unedited);
         let mut progressed = false;
         for batch in batches {
             let mut edited = root.clone();
@@ -256,7 +258,14 @@ pub(crate) fn rewrite(form: &Form) -> Result<Rewrite, FormError> {
             }
             let mut out = String::new();
             write_compact(&edited, &mut out);
-            match super::recompile(form, &out) {
+            // An edit that found nothing to change is no step (and would be found
+            // again in every round).
+            let compiled = if out == unedited {
+                Err(None)
+            } else {
+                super::recompile(form, &out).map_err(Some)
+            };
+            match compiled {
                 Ok(next) => {
                     for c in batch {
                         let (_, why) = c.outcome.as_ref().expect("usable");
@@ -273,10 +282,11 @@ pub(crate) fn rewrite(form: &Form) -> Result<Rewrite, FormError> {
                 }
                 Err(e) if batch.len() == 1 => {
                     let c = batch[0];
-                    failed.insert(
-                        (c.rule, c.pointer.clone()),
-                        format!("the rewritten form would not compile: {e}"),
-                    );
+                    let why = match e {
+                        Some(e) => format!("the rewritten form would not compile: {e}"),
+                        None => "the edit found nothing to change in the rendered form".to_owned(),
+                    };
+                    failed.insert((c.rule, c.pointer.clone()), why);
                 }
                 // A batch that fails is tried one rename at a time.
                 Err(_) => {}
