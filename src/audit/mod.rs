@@ -30,7 +30,8 @@
 //!    `n` (see [`Form::unroll`]); the result compiles and has no `$ref` cycle.
 //!
 //! Cost: an audit is O(nodes + edges + enum values) apart from the satisfiability
-//! fixpoint (see `bounds`); unrolling is O(n × size of the recursive definitions).
+//! fixpoint (see `bounds`) and the `oneOf` proofs (see `disjoint`); unrolling is
+//! O(n × size of the recursive definitions).
 
 mod bounds;
 mod decoders;
@@ -141,7 +142,8 @@ pub enum Rule {
     /// admits nothing).
     OpenObject,
     /// `oneOf`: some constrained decoders reject it; `anyOf` says the same where the
-    /// alternatives are disjoint.
+    /// alternatives are disjoint, and the finding says whether formgate proves them so
+    /// (then [`Form::rewrite`] writes it `anyOf`).
     OneOf,
     /// A `$ref` cycle values can follow without end.
     UnboundedRecursion,
