@@ -112,6 +112,11 @@ fn keeps_a_one_of_whose_branches_overlap() {
             r#"{"oneOf": [{"required": ["a"]}, {"required": ["b"]}]}"#,
             "object",
         ),
+        // 0 is in both ranges.
+        (
+            r#"{"oneOf": [{"type": "number", "maximum": 0}, {"type": "number", "minimum": 0.0}]}"#,
+            "integer",
+        ),
         (
             r#"{"oneOf": [{"type": "number"}, {"type": "integer"}]}"#,
             "integer",
@@ -151,6 +156,8 @@ fn proves_by_types_values_members_and_unions() {
         r##"{"$defs": {"a": {"properties": {"v": {"type": "object", "properties": {"t": {"const": "x"}}, "required": ["t"]}}, "required": ["v"]}},
             "type": "object",
             "oneOf": [{"$ref": "#/$defs/a"}, {"properties": {"v": {"type": "object", "properties": {"t": {"const": "y"}}, "required": ["t"]}}, "required": ["v"]}]}"##,
+        // Number ranges apart, an exclusive bound at the meeting point.
+        r#"{"oneOf": [{"type": "integer", "maximum": 0}, {"type": "number", "exclusiveMinimum": 0}, {"type": "string"}]}"#,
         // A member one side requires and the other closes out.
         r#"{"oneOf": [{"type": "object", "properties": {"a": true}, "required": ["a"], "additionalProperties": false},
                       {"type": "object", "properties": {"b": true, "a": false}, "required": ["b"]}]}"#,

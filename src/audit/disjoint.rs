@@ -19,6 +19,9 @@
 //!    - *values*: a conjunct of one side has `enum`/`const`, and every one of its values
 //!      of the kind is rejected by the other side (by a conjunct's own keywords, exactly
 //!      as the validator decides scalars, or by every branch of a union);
+//!    - *number ranges* (numbers): a conjunct of one side bounds numbers
+//!      (`maximum`, `exclusiveMaximum`) entirely below where a conjunct of the other
+//!      bounds them (`minimum`, `exclusiveMinimum`), compared exactly;
 //!    - *a forbidden member* (objects): one side requires a name (some conjunct's
 //!      `required`) that a conjunct of the other holds to a schema no value meets
 //!      (`false`, or closed out by `additionalProperties: false`);
@@ -39,6 +42,7 @@ use std::cell::Cell;
 
 use crate::form::consts::ValueId;
 use crate::form::node::{Node, NodeId};
+use crate::form::number::NumRef;
 use crate::form::Form;
 
 use super::bounds::{self, local_kinds, named_member_schema, value_kind, value_passes, Kinds};
@@ -252,6 +256,9 @@ impl<'f> Prover<'f> {
         if self.values_excluded(a, b, kind, depth) || self.values_excluded(b, a, kind, depth) {
             return Some("const/enum");
         }
+        if kind & bounds::NUM != 0 && self.ranges_apart(a, b) {
+            return Some("number ranges");
+        }
         if kind == bounds::OBJ && (self.forbidden_member(a, b) || self.forbidden_member(b, a)) {
             return Some("a member one side requires and the other forbids");
         }
@@ -326,6 +333,31 @@ impl<'f> Prover<'f> {
                 u.iter()
                     .all(|&b| self.facts_reject(&self.facts(b), v, depth - 1))
             }))
+    }
+
+    /// Whether a conjunct of one side bounds numbers entirely below where a conjunct of
+    /// the other bounds them (`maximum`, `exclusiveMaximum` against `minimum`,
+    /// `exclusiveMinimum`, compared exactly).
+    fn ranges_apart(&self, a: &Facts, b: &Facts) -> bool {
+        let ranges = |f: &Facts| {
+            f.conjuncts
+                .iter()
+                .filter(|&&c| c != NodeId::TRUE && c != NodeId::FALSE)
+                .filter_map(|&c| self.node(c).number.as_deref())
+                .map(bounds::number_range)
+                .collect::<Vec<_>>()
+        };
+        let below = |hi: Option<(NumRef<'_>, bool)>, lo: Option<(NumRef<'_>, bool)>| match (hi, lo)
+        {
+            (Some((h, h_excl)), Some((l, l_excl))) => h < l || (h == l && (h_excl || l_excl)),
+            _ => false,
+        };
+        let (ours, theirs) = (ranges(a), ranges(b));
+        ours.iter().any(|&(alo, ahi)| {
+            theirs
+                .iter()
+                .any(|&(blo, bhi)| below(ahi, blo) || below(bhi, alo))
+        })
     }
 
     /// The names some conjunct of `f` requires.
