@@ -560,6 +560,9 @@ fn accepts_rule_and_profile_names() {
         let prefix = match r.profile() {
             Profile::OpenAi => "openai-",
             Profile::Anthropic => "anthropic-",
+            Profile::Llguidance => "llguidance-",
+            Profile::Xgrammar => "xgrammar-",
+            Profile::Outlines => "outlines-",
             _ => "",
         };
         assert!(r.as_str().starts_with(prefix), "{r}");

@@ -28,6 +28,7 @@ mod names;
 mod parse_cmd;
 mod publish_cmd;
 mod render_cmd;
+mod rewrite_cmd;
 mod serve;
 mod shell_cmd;
 mod unroll_cmd;
@@ -64,6 +65,10 @@ enum Command {
     Audit(audit_cmd::Args),
     /// Print FORM with every $ref cycle unrolled into N levels.
     Unroll(unroll_cmd::Args),
+    /// Print FORM spelled for decoders, admitting exactly the same values: oneOf as
+    /// anyOf where its branches are proven disjoint, plain allOf branches merged,
+    /// single-use definitions inlined; each step, applied or kept, on standard error.
+    Rewrite(rewrite_cmd::Args),
     /// Serve FORM as a GPT address over HTTP: GET publishes it, POST acts are verified.
     Serve(Box<serve::Args>),
     /// Print the completion script for SHELL (bash, zsh, fish, elvish, powershell).
@@ -115,6 +120,7 @@ fn main() -> ExitCode {
         Command::Publish(args) => publish_cmd::run(args),
         Command::Audit(args) => audit_cmd::run(args),
         Command::Unroll(args) => unroll_cmd::run(args),
+        Command::Rewrite(args) => rewrite_cmd::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Completions(args) => shell_cmd::completions(args),
         Command::Man => shell_cmd::man(),

@@ -1,4 +1,4 @@
-//! `formgate check`, `verify`, `render` and `publish` as a user runs them: the built
+//! `formgate check`, `verify`, `render`, `publish` and `rewrite` as a user runs them: the built
 //! binary on the example form, exit codes 0 / 1 / 2, standard input streamed.
 
 mod support;
@@ -194,4 +194,37 @@ fn check_and_render_keep_a_declared_annotation() {
     let o = formgate(&["check", "--annotation", "maxLength", &form], b"");
     assert_eq!(code(&o), 1);
     assert!(stderr(&o).contains("cannot be declared"), "{}", stderr(&o));
+}
+
+#[test]
+fn rewrite_prints_the_form_and_its_steps() {
+    let form = br#"{"oneOf":[{"type":"string"},{"type":"null"}],"properties":{"a":{"oneOf":[{"required":["x"]},{"required":["y"]}]}}}"#;
+    let o = formgate(&["rewrite", "-"], form);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}],\"properties\":{\"a\":{\"oneOf\":[{\"required\":[\"x\"]},{\"required\":[\"y\"]}]}}}\n"
+    );
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines[0].starts_with("applied one-of-to-any-of # "), "{err}");
+    assert!(
+        lines[1].starts_with("kept one-of-to-any-of #/properties/a "),
+        "{err}"
+    );
+    let o = formgate(&["rewrite", "--format", "json", "-"], form);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("{\"form\":{\"anyOf\":"), "{out}");
+    assert!(
+        out.contains(
+            "\"steps\":[{\"rule\":\"one-of-to-any-of\",\"pointer\":\"\",\"applied\":true,"
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        code(&formgate(&["rewrite", "-"], br#"{"type":"strin"}"#)),
+        1
+    );
 }

@@ -1,7 +1,7 @@
 """Type stubs of formgate's native module (re-exported by ``formgate``)."""
 
 import os
-from typing import Any, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
 from ._errors import Rejection
 
@@ -143,6 +143,28 @@ class Form:
 
         Raises:
             ValueError, TypeError: a malformed message, naming its index.
+        """
+    def audit(self, profile: str = "portable") -> Dict[str, Any]:
+        """Audit the form: what it admits, and what a decoder refuses or does not enforce.
+
+        Returns the audit as ``formgate audit --format json`` prints it: ``profile``,
+        ``findings`` (each ``{"rule", "pointer", "message"}``), ``conditions``,
+        ``max_depth``, ``max_size``, ``memory_per_byte``, ``memory_constant``.
+
+        Args:
+            profile: ``"portable"``, ``"openai"``, ``"anthropic"``, ``"llguidance"``,
+                ``"xgrammar"`` or ``"outlines"``.
+
+        Raises:
+            ValueError: an unknown profile.
+        """
+    def rewrite(self) -> Tuple["Form", List[Dict[str, Any]]]:
+        """The form spelled for decoders, admitting exactly the same values.
+
+        Returns ``(form, steps)``: the rewritten form (same limits) and every step,
+        ``{"rule", "pointer", "applied", "reason"}``, applied or kept with why
+        (``oneOf`` as ``anyOf`` where the branches are proven disjoint, plain ``allOf``
+        branches merged, single-use definitions inlined; docs/REWRITE.md).
         """
 
 def check(body: Body, *, max_bytes: Optional[int] = None, max_depth: Optional[int] = None) -> None:

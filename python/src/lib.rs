@@ -17,6 +17,7 @@ mod convert;
 mod errors;
 mod lines;
 
+use formgate::audit::Profile;
 use formgate::publish::Message;
 use formgate::{Dialect, Limits};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -358,6 +359,39 @@ impl Form {
         Ok((
             PyBytes::new(py, published.body()),
             published.etag().to_owned(),
+        ))
+    }
+
+    /// Audit the form under a profile ("portable", "openai", "anthropic",
+    /// "llguidance", "xgrammar" or "outlines"): a dict with the profile, the findings
+    /// (rule, pointer, message), the conditions, max_depth, max_size and the memory
+    /// bound, as `formgate audit --format json` prints it.
+    #[pyo3(signature = (profile="portable"))]
+    fn audit<'py>(&self, py: Python<'py>, profile: &str) -> PyResult<Bound<'py, PyAny>> {
+        let profile = Profile::from_name(profile).ok_or_else(|| {
+            let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+            PyValueError::new_err(format!(
+                "unknown profile {profile:?}: expected one of {names:?}"
+            ))
+        })?;
+        let text = py.detach(|| self.inner.audit(profile).to_json());
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
+    /// The form spelled for decoders, admitting exactly the same values, and its
+    /// steps: (Form, [{"rule", "pointer", "applied", "reason"}, ...]).
+    fn rewrite<'py>(&self, py: Python<'py>) -> PyResult<(Form, Bound<'py, PyAny>)> {
+        let rewritten = py
+            .detach(|| self.inner.rewrite())
+            .map_err(|e| errors::form_error(py, &e))?;
+        let steps = py
+            .import("json")?
+            .call_method1("loads", (rewritten.steps_json(),))?;
+        Ok((
+            Form {
+                inner: rewritten.into_form(),
+            },
+            steps,
         ))
     }
 

@@ -1,6 +1,7 @@
 //! Stage 5: the form is the attack surface. [`Form::audit`] reads the compiled nodes and
 //! says where the form admits more than it should, and how large and how deep an
-//! admitted value can be; [`Form::unroll`] bounds recursion within the form itself.
+//! admitted value can be; [`Form::unroll`] bounds recursion within the form itself;
+//! [`Form::rewrite`] spells it for decoders, admitting the same values.
 //!
 //! Everything an actor can cause at an address is the set of values its form admits,
 //! so the audit works on what is enforced (the compiled nodes), never on the text.
@@ -29,12 +30,18 @@
 //!    `n` (see [`Form::unroll`]); the result compiles and has no `$ref` cycle.
 //!
 //! Cost: an audit is O(nodes + edges + enum values) apart from the satisfiability
-//! fixpoint (see `bounds`); unrolling is O(n × size of the recursive definitions).
+//! fixpoint (see `bounds`) and the `oneOf` proofs (see `disjoint`); unrolling is
+//! O(n × size of the recursive definitions).
 
 mod bounds;
+mod decoders;
+mod disjoint;
 mod graph;
+mod rewrite;
 mod rules;
 mod unroll;
+
+pub use rewrite::{Rewrite, RewriteRule, Step};
 
 use std::fmt;
 
@@ -67,13 +74,42 @@ pub enum Profile {
     /// and numeric and length bounds are flagged because its decoder does not enforce
     /// them (an actor may produce values formgate then rejects).
     Anthropic,
+    /// The portable rules plus what llguidance 1.9.1 refuses to compile (`oneOf` it
+    /// cannot show disjoint, `not`, `if`, `dependent*`, `propertyNames`,
+    /// `unevaluated*`, `uniqueItems`, `contains`, lookaround, eleven formats...) and
+    /// what it compiles but does not enforce (numeric formats such as `int32`, `date`'s
+    /// calendar, the content keywords, duplicate member names): checked against the
+    /// engine (docs/DECODERS.md).
+    Llguidance,
+    /// The portable rules plus what xgrammar 0.2.8 refuses to compile (`false` member
+    /// schemas, array-form `items`) and what it compiles but does not enforce (nearly
+    /// every keyword it does not implement: `oneOf` as `anyOf`, `not`, `if`,
+    /// `dependent*`, `uniqueItems`, `contains`, the content keywords, numeric and six
+    /// string formats, duplicate member names, lone surrogates...): checked by hand, not
+    /// in CI (its package pulls in torch; docs/DECODERS.md).
+    Xgrammar,
+    /// The portable rules plus what outlines-core 0.2.14 refuses to compile (recursion,
+    /// lookaround, `false` member schemas, `$ref`s by anchor or URI, array-form `items`,
+    /// fifteen formats...) and what it compiles but does not enforce (`oneOf` as
+    /// `anyOf`, `not`, `if`, `dependent*`, `propertyNames`, `uniqueItems`, `contains`,
+    /// `maxProperties`, integer bounds, numeric formats, duplicate member names...):
+    /// checked against the engine (docs/DECODERS.md).
+    Outlines,
 }
 
 impl Profile {
     /// Every profile.
-    pub const ALL: [Profile; 3] = [Profile::Portable, Profile::OpenAi, Profile::Anthropic];
+    pub const ALL: [Profile; 6] = [
+        Profile::Portable,
+        Profile::OpenAi,
+        Profile::Anthropic,
+        Profile::Llguidance,
+        Profile::Xgrammar,
+        Profile::Outlines,
+    ];
 
-    /// The profile called `name` (`portable`, `openai`, `anthropic`).
+    /// The profile called `name` (`portable`, `openai`, `anthropic`, `llguidance`,
+    /// `xgrammar`, `outlines`).
     pub fn from_name(name: &str) -> Option<Profile> {
         Profile::ALL.into_iter().find(|p| p.name() == name)
     }
@@ -84,6 +120,9 @@ impl Profile {
             Profile::Portable => "portable",
             Profile::OpenAi => "openai",
             Profile::Anthropic => "anthropic",
+            Profile::Llguidance => "llguidance",
+            Profile::Xgrammar => "xgrammar",
+            Profile::Outlines => "outlines",
         }
     }
 }
@@ -103,7 +142,8 @@ pub enum Rule {
     /// admits nothing).
     OpenObject,
     /// `oneOf`: some constrained decoders reject it; `anyOf` says the same where the
-    /// alternatives are disjoint.
+    /// alternatives are disjoint, and the finding says whether formgate proves them so
+    /// (then [`Form::rewrite`] writes it `anyOf`).
     OneOf,
     /// A `$ref` cycle values can follow without end.
     UnboundedRecursion,
@@ -135,11 +175,23 @@ pub enum Rule {
     AnthropicRecursion,
     /// Anthropic: a numeric or length bound its decoder does not enforce.
     AnthropicBoundNotEnforced,
+    /// llguidance: a keyword, format or construct it refuses to compile.
+    LlguidanceRefuses,
+    /// llguidance: a keyword, format or construct it compiles but does not enforce.
+    LlguidanceNotEnforced,
+    /// xgrammar: a keyword, format or construct it refuses to compile.
+    XgrammarRefuses,
+    /// xgrammar: a keyword, format or construct it compiles but does not enforce.
+    XgrammarNotEnforced,
+    /// outlines-core: a keyword, format or construct it refuses to compile.
+    OutlinesRefuses,
+    /// outlines-core: a keyword, format or construct it compiles but does not enforce.
+    OutlinesNotEnforced,
 }
 
 impl Rule {
     /// Every rule.
-    pub const ALL: [Rule; 17] = [
+    pub const ALL: [Rule; 23] = [
         Rule::UnboundedString,
         Rule::UnboundedArray,
         Rule::OpenObject,
@@ -157,6 +209,12 @@ impl Rule {
         Rule::OpenAiTooManyEnumValues,
         Rule::AnthropicRecursion,
         Rule::AnthropicBoundNotEnforced,
+        Rule::LlguidanceRefuses,
+        Rule::LlguidanceNotEnforced,
+        Rule::XgrammarRefuses,
+        Rule::XgrammarNotEnforced,
+        Rule::OutlinesRefuses,
+        Rule::OutlinesNotEnforced,
     ];
 
     /// The rule's name in reports (kebab-case, e.g. `unbounded-string`).
@@ -179,6 +237,12 @@ impl Rule {
             Rule::OpenAiTooManyEnumValues => "openai-too-many-enum-values",
             Rule::AnthropicRecursion => "anthropic-recursion",
             Rule::AnthropicBoundNotEnforced => "anthropic-bound-not-enforced",
+            Rule::LlguidanceRefuses => "llguidance-refuses",
+            Rule::LlguidanceNotEnforced => "llguidance-not-enforced",
+            Rule::XgrammarRefuses => "xgrammar-refuses",
+            Rule::XgrammarNotEnforced => "xgrammar-not-enforced",
+            Rule::OutlinesRefuses => "outlines-refuses",
+            Rule::OutlinesNotEnforced => "outlines-not-enforced",
         }
     }
 
@@ -193,6 +257,9 @@ impl Rule {
             | Rule::UnboundedRecursion
             | Rule::Unsatisfiable => Profile::Portable,
             Rule::AnthropicRecursion | Rule::AnthropicBoundNotEnforced => Profile::Anthropic,
+            Rule::LlguidanceRefuses | Rule::LlguidanceNotEnforced => Profile::Llguidance,
+            Rule::XgrammarRefuses | Rule::XgrammarNotEnforced => Profile::Xgrammar,
+            Rule::OutlinesRefuses | Rule::OutlinesNotEnforced => Profile::Outlines,
             _ => Profile::OpenAi,
         }
     }
@@ -532,16 +599,63 @@ impl Form {
     /// asks.
     pub fn unroll(&self, depth: u32) -> Result<Form, FormError> {
         let text = unroll::unroll(self, depth)?;
-        let mut builder = Form::builder()
-            .owner_formats(self.owner_formats().clone())
-            .limits(self.limits())
-            .default_dialect(self.dialect());
-        // The annotations this form's owner declared stay declared.
-        for node in self.nodes() {
-            for name in &node.declared {
-                builder = builder.annotation(&**name);
-            }
-        }
-        builder.compile(text.as_bytes())
+        recompile(self, &text)
     }
+
+    /// Spell the form for decoders: a new form that admits exactly the values this one
+    /// admits, each step applied only where formgate proves it exact, and every step
+    /// reported, applied or kept with why (see [`Rewrite`] and docs/REWRITE.md):
+    /// - [`RewriteRule::OneOfToAnyOf`]: a `oneOf` whose branches are pairwise disjoint
+    ///   (by `type`, by `const`/`enum` values the other side rejects, by a member both
+    ///   require held to disjoint schemas) is written `anyOf`;
+    /// - [`RewriteRule::MergeAllOf`]: `allOf` branches that are plain objects (`type:
+    ///   "object"`, `properties`, `required`, annotations) join the schema holding them;
+    /// - [`RewriteRule::InlineRef`]: a definition named by one bare `$ref` takes that
+    ///   `$ref`'s place.
+    ///
+    /// The result is compiled with this form's limits, owner formats, declared
+    /// annotations and dialect; rewriting it again applies nothing.
+    ///
+    /// ```
+    /// use formgate::Form;
+    /// use formgate::audit::RewriteRule;
+    /// let form = Form::compile(br#"{"oneOf": [
+    ///     {"type": "object", "properties": {"kind": {"const": "cat"}}, "required": ["kind"]},
+    ///     {"type": "object", "properties": {"kind": {"const": "dog"}}, "required": ["kind"]},
+    ///     {"type": "string"}
+    /// ]}"#).unwrap();
+    /// let rewritten = form.rewrite().unwrap();
+    /// assert_eq!(rewritten.applied(), 1);
+    /// assert_eq!(rewritten.steps()[0].rule(), RewriteRule::OneOfToAnyOf);
+    /// assert!(rewritten.form().schema_json().starts_with(r#"{"anyOf":"#));
+    /// // Two branches may both admit {"a": 1}: kept, with why.
+    /// let open = Form::compile(br#"{"oneOf": [{"required": ["a"]}, {"required": ["b"]}]}"#).unwrap();
+    /// let kept = open.rewrite().unwrap();
+    /// assert_eq!(kept.applied(), 0);
+    /// assert!(!kept.steps()[0].applied());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// None in practice: only if this form's own rendered `s` failed to compile again,
+    /// which the renderer's fixed point rules out.
+    pub fn rewrite(&self) -> Result<Rewrite, FormError> {
+        rewrite::rewrite(self)
+    }
+}
+
+/// Compile `text` as a form derived from `form`: with its owner formats, limits,
+/// dialect and declared annotations.
+fn recompile(form: &Form, text: &str) -> Result<Form, FormError> {
+    let mut builder = Form::builder()
+        .owner_formats(form.owner_formats().clone())
+        .limits(form.limits())
+        .default_dialect(form.dialect());
+    // The annotations this form's owner declared stay declared.
+    for node in form.nodes() {
+        for name in &node.declared {
+            builder = builder.annotation(&**name);
+        }
+    }
+    builder.compile(text.as_bytes())
 }

@@ -19,7 +19,9 @@
 //! 4. Profile rules add to the portable rules and never repeat one of their findings
 //!    at the same place.
 //!
-//! Cost: O(nodes + edges + enum values) after the analyses of [`super::bounds`].
+//! Cost: O(nodes + edges + enum values) after the analyses of [`super::bounds`], plus
+//! the disjointness proofs of every `oneOf` (`disjoint::BUDGET` steps per pair of
+//! branches).
 
 use std::collections::{HashMap, HashSet};
 
@@ -110,6 +112,13 @@ pub(crate) fn audit(form: &Form, profile: Profile) -> Audit {
         Profile::Portable => {}
         Profile::OpenAi => openai_rules(&facts, &mut report),
         Profile::Anthropic => anthropic_rules(&facts, &mut report),
+        _ => {
+            for (rule, pointer, message) in
+                super::decoders::findings(&facts.graph, &facts.sat, profile)
+            {
+                report.add(rule, pointer, message);
+            }
+        }
     }
     // Document order: a finding goes with the innermost schema its pointer is in, and
     // node ids follow the form's text; ties keep the rule order above.
@@ -456,15 +465,21 @@ fn recursion_rule(facts: &Facts<'_>, report: &mut Report) {
     }
 }
 
-/// `one-of` on every reachable schema that uses it.
+/// `one-of` on every reachable schema that uses it, saying whether formgate proves its
+/// branches disjoint (then `formgate rewrite` writes it `anyOf`).
 fn keyword_rules(facts: &Facts<'_>, report: &mut Report) {
+    let prover = super::disjoint::Prover::new(facts.graph.form);
     for id in reachable(&facts.graph) {
         let node = facts.graph.node(id);
         if !node.one_of.is_empty() {
-            report.add(Rule::OneOf,
+            let message = match prover.one_of_disjoint(id) {
+                Ok(_) => "oneOf: some constrained decoders reject it; its branches are disjoint, so formgate rewrite writes it anyOf",
+                Err(_) => "oneOf: some constrained decoders reject it; formgate cannot prove its branches disjoint, so anyOf may admit more",
+            };
+            report.add(
+                Rule::OneOf,
                 pointer::join(&node.pointer, "oneOf"),
-                "oneOf: some constrained decoders reject it; use anyOf where the alternatives are disjoint"
-                    .to_owned(),
+                message.to_owned(),
             );
         }
     }

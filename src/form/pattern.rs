@@ -198,6 +198,13 @@ impl Pattern {
     pub(crate) fn source(&self) -> &str {
         &self.source
     }
+
+    /// Whether the pattern has a lookaround (`(?=..)`, `(?!..)`, `(?<=..)`,
+    /// `(?<!..)`), which most regex engines outside formgate refuse. Parses the
+    /// source again: O(n).
+    pub(crate) fn has_lookaround(&self) -> bool {
+        parse::parse(&self.source).is_ok_and(|ast| ast.looks > 0)
+    }
 }
 
 /// Under `cargo fuzz` only, compiled patterns are kept by their source: compiling one
