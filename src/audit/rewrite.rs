@@ -28,7 +28,8 @@
 //!
 //!    Structural steps (merge, inline) move subschemas, so they are refused where a
 //!    `$ref` names a schema inside what moves (or shifts) by its place, where the form
-//!    resolves dynamic references, and where what moves holds an identifier.
+//!    resolves dynamic references or is read by more than one dialect or metaschema,
+//!    and where what moves holds an identifier.
 //! 2. **Checked.** Each round's text must compile with the form's settings (limits,
 //!    owner formats, declared annotations, dialect); a step whose result does not is
 //!    undone and reported kept with the compiler's error. So the result is a form.
@@ -410,6 +411,26 @@ impl<'f> Scan<'f> {
         }
     }
 
+    /// Why no schema may move in this form, if one may not: where it resolves dynamic
+    /// references, or where its schemas are read by more than one dialect or
+    /// metaschema (`Form::is_mixed`), whose resources a moved schema could leave.
+    fn may_move(&self) -> Result<(), String> {
+        if self.dynamic {
+            return Err(
+                "the form resolves dynamic references, which moving schemas could change"
+                    .to_owned(),
+            );
+        }
+        if self.form.is_mixed() {
+            return Err(
+                "the form is read by more than one dialect or metaschema, whose \
+                        resources a moved schema could leave"
+                    .to_owned(),
+            );
+        }
+        Ok(())
+    }
+
     /// Whether a reference names a schema at or below `prefix` (a pointer plus `/`, or
     /// a whole pointer when `exact`).
     fn referenced_below(&self, prefix: &str) -> bool {
@@ -525,11 +546,7 @@ fn plain_keyword(scan: &Scan<'_>, k: &str, v: &Value<'static>) -> bool {
 
 /// `allOf` branches merged into the schema at `p` (invariant 1, merge).
 fn merge(scan: &Scan<'_>, p: &str, id: NodeId) -> Result<(Edit, String), String> {
-    if scan.dynamic {
-        return Err(
-            "the form resolves dynamic references, which moving schemas could change".to_owned(),
-        );
-    }
+    scan.may_move()?;
     let here = at(&scan.root, p).ok_or("the schema is not in the rendered form")?;
     let own = members(here);
     if own.iter().any(|(k, _)| k == "additionalProperties") {
@@ -644,11 +661,7 @@ fn inline_at(
     def: &str,
     site: &str,
 ) -> Result<(Edit, String), String> {
-    if scan.dynamic {
-        return Err(
-            "the form resolves dynamic references, which moving schemas could change".to_owned(),
-        );
-    }
+    scan.may_move()?;
     if site == def || site.starts_with(&format!("{def}/")) {
         return Err("its one $ref is inside it".to_owned());
     }
