@@ -181,6 +181,37 @@ fn scopes_that_multiply_are_refused_at_the_bound() {
     );
 }
 
+/// `m` resources, each binding the anchor `n` and referring to one schema of
+/// `properties` names that uses it: `m` copies of that schema, each with its names.
+fn wide(m: usize, properties: usize) -> String {
+    let names: Vec<String> = (0..properties).map(|i| format!(r#""p{i}":{{}}"#)).collect();
+    let mut defs = vec![format!(
+        r##""x":{{"$id":"x","properties":{{{}}},"$dynamicRef":"r0#n"}}"##,
+        names.join(",")
+    )];
+    for i in 0..m {
+        defs.push(format!(
+            r#""r{i}":{{"$id":"r{i}","$defs":{{"t":{{"$dynamicAnchor":"n"}}}},"$ref":"x"}}"#
+        ));
+    }
+    let branches: Vec<String> = (0..m).map(|i| format!(r#"{{"$ref":"r{i}"}}"#)).collect();
+    format!(
+        r#"{{"$id":"https://example.com/root","anyOf":[{}],"$defs":{{{}}}}}"#,
+        branches.join(","),
+        defs.join(",")
+    )
+}
+
+#[test]
+fn copies_are_bounded_by_what_they_hold_too() {
+    // 500 copies are few, but each would hold 5,000 member names: refused.
+    let e = Form::compile(wide(500, 5000).as_bytes()).unwrap_err();
+    assert_eq!(*e.kind(), FormErrorKind::ExpansionTooLarge, "{e}");
+    assert!(e.detail().is_some_and(|d| d.contains("members")), "{e}");
+    // The same shape, small, compiles.
+    Form::compile(wide(20, 20).as_bytes()).unwrap();
+}
+
 #[test]
 fn the_published_form_keeps_the_keywords_as_written() {
     for form in [EXTENDED_LIST, PLAIN_LIST, NAMED_TREE] {

@@ -310,3 +310,62 @@ fn forms_of_several_dialects_are_not_unrolled() {
     assert_eq!(e.kind().name(), "not-unrollable");
     assert!(e.to_string().contains("more than one dialect"), "{e}");
 }
+
+#[test]
+fn a_schema_beside_ref_in_draft_04_to_07_switches_nothing() {
+    // draft-07 ignores `$schema` and `$id` beside `$ref`: they cannot make a resource of
+    // another dialect, whose `$id` would change where the `$ref` resolves.
+    let e = Form::compile(
+        br##"{"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://a/root.json",
+            "definitions":{"s":{"$id":"http://a/t.json","type":"string"},"l":{"$id":"http://b/t.json"}},
+            "properties":{"p":{"$ref":"t.json","$id":"http://b/x.json",
+                "$schema":"https://json-schema.org/draft/2020-12/schema"}}}"##,
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), &FormErrorKind::UnsupportedDialect);
+    assert_eq!(e.pointer(), "/properties/p/$schema");
+}
+
+#[test]
+fn a_value_read_as_a_schema_names_nothing() {
+    // An anchor inside `default` is no anchor: were it one, `n` would bind to it and the
+    // `$dynamicRef` would admit `{"v":1}`, which the form as written rejects.
+    for naming in [
+        r##"{"$dynamicAnchor":"n"}"##,
+        r##"{"$anchor":"a"}"##,
+        r##"{"$id":"http://x/inner"}"##,
+        r##"{"$schema":"http://json-schema.org/draft-07/schema#"}"##,
+    ] {
+        let form = format!(
+            r##"{{"$id":"http://x/root",
+                "$defs":{{"unused":{{"$ref":"http://x/S#/default"}},
+                  "S":{{"$id":"http://x/S","default":{naming},"$ref":"http://x/T"}},
+                  "T":{{"$id":"http://x/T","$dynamicAnchor":"n","type":"object",
+                        "properties":{{"v":{{"$dynamicRef":"#n"}}}}}}}},
+                "$ref":"http://x/S"}}"##
+        );
+        let e = Form::compile(form.as_bytes()).unwrap_err();
+        assert_eq!(e.kind().name(), "invalid-value", "{naming}: {e}");
+        assert!(e.pointer().starts_with("/$defs/S/default/"), "{e}");
+    }
+}
+
+#[test]
+fn a_metaschema_the_form_holds_may_have_a_relative_id() {
+    let form = decides(
+        Form::builder(),
+        r##"{"$id":"http://x/root","$schema":"http://x/m",
+            "$defs":{"m":{"$id":"m","$schema":"https://json-schema.org/draft/2020-12/schema",
+                "$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,
+                    "https://json-schema.org/draft/2020-12/vocab/applicator":true}}},
+            "properties":{"a":false}}"##,
+        &[(r##"{"b":1}"##, true), (r##"{"a":1}"##, false)],
+    );
+    assert_eq!(form.dialect(), Dialect::Draft2020_12);
+    // A dialect's metaschema cannot be registered in the other scheme either.
+    let e = Form::builder()
+        .resource("https://json-schema.org/draft-07/schema", "{}")
+        .compile(b"{}")
+        .unwrap_err();
+    assert_eq!(e.kind().name(), "invalid-resource");
+}

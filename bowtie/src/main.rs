@@ -17,9 +17,11 @@ use formgate::Dialect;
 
 use protocol::{Command, DialectSet, Implementation, Ran, Started, VERSION};
 
-/// Where formgate is published.
+/// Where formgate is published: its crate's page (which links its repository and
+/// tracker), its documentation, and its source as published.
 const HOMEPAGE: &str = "https://crates.io/crates/formgate";
 const DOCUMENTATION: &str = "https://docs.rs/formgate";
+const SOURCE: &str = "https://docs.rs/crate/formgate/latest/source/";
 
 fn main() -> ExitCode {
     let stdin = io::stdin().lock();
@@ -89,12 +91,13 @@ fn serve(input: impl BufRead, output: &mut impl Write) -> Result<(), String> {
 fn implementation() -> Implementation {
     Implementation {
         name: "formgate",
+        // This package's version is formgate's (tests/protocol.rs holds them equal).
         version: env!("CARGO_PKG_VERSION"),
         language: "rust",
         dialects: Dialect::ALL.iter().rev().map(|d| d.uri()).collect(),
         homepage: HOMEPAGE,
         documentation: DOCUMENTATION,
         issues: HOMEPAGE,
-        source: HOMEPAGE,
+        source: SOURCE,
     }
 }

@@ -2,12 +2,13 @@
 //!
 //! A schema formgate refuses (fail closed: a keyword it does not implement exactly, a
 //! format outside its list, a `$ref` to a document nobody gave) is reported as
-//! `skipped`, with the compile error as the message. Formats and content are asserted,
-//! as formgate always does.
+//! `skipped`, with the compile error as the message, and so is an instance formgate
+//! refuses before its schema (not strict JSON, such as a lone surrogate escape).
+//! Formats and content are asserted, as formgate always does.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use formgate::{Dialect, Form, Limits};
+use formgate::{Dialect, Form, Limits, RejectionKind};
 
 use crate::protocol::{Case, ErrorContext, Outcome, TestResult};
 
@@ -67,8 +68,17 @@ fn decide(case: &Case, dialect: Dialect) -> Outcome {
     let results = case
         .tests
         .iter()
-        .map(|t| TestResult::Valid {
-            valid: form.verify(t.instance.get().as_bytes()).is_ok(),
+        .map(|t| match form.verify(t.instance.get().as_bytes()) {
+            Ok(()) => TestResult::Valid { valid: true },
+            Err(r) if matches!(r.kind(), RejectionKind::NotAdmitted { .. }) => {
+                TestResult::Valid { valid: false }
+            }
+            // Refused before the schema is asked (a lone surrogate, say): the schema's
+            // verdict is not what formgate gives, so none is claimed.
+            Err(r) => TestResult::Skipped {
+                skipped: true,
+                message: format!("formgate refuses the instance before its schema: {r}"),
+            },
         })
         .collect();
     Outcome::Results { results }

@@ -74,6 +74,8 @@ fn protocol() -> Result<(), Failed> {
         run(2, r#"{"type":"integer"}"#, &["1.0"]),
         // Refused, failing closed: skipped, saying why.
         run(3, r#"{"unknownKeyword":1}"#, &["1"]),
+        // An instance formgate refuses before its schema: that test skipped.
+        run(5, "{}", &[r#""\ud800""#, "2"]),
         r#"{"cmd":"run","seq":"x","case":{"description":"c","schema":{},"tests":[{"description":"t","instance":1}]},"output":"annotations"}"#.into(),
         r#"{"cmd":"dialect","dialect":"http://json-schema.org/draft-03/schema#"}"#.into(),
         r#"{"cmd":"stop"}"#.into(),
@@ -83,6 +85,16 @@ fn protocol() -> Result<(), Failed> {
     let start = &answers[0];
     assert_eq!(start["version"], 1);
     assert_eq!(start["implementation"]["name"], "formgate");
+    // The version reported is formgate's: this package keeps the crate's.
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml"))
+            .expect("formgate's manifest");
+    let version = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("version = \""))
+        .and_then(|v| v.strip_suffix('"'))
+        .expect("formgate's version");
+    assert_eq!(start["implementation"]["version"], version);
     assert_eq!(start["implementation"]["language"], "rust");
     assert_eq!(
         start["implementation"]["dialects"].as_array().map(Vec::len),
@@ -102,11 +114,14 @@ fn protocol() -> Result<(), Failed> {
     assert_eq!(answers[5]["skipped"], true);
     let message = answers[5]["message"].as_str().unwrap_or("");
     assert!(message.contains("unknownKeyword"), "{message}");
-    assert_eq!(answers[6]["seq"], "x");
+    assert_eq!(answers[6]["seq"], 5);
     assert_eq!(answers[6]["results"][0]["skipped"], true);
-    assert_eq!(answers[7], serde_json::json!({"ok": false}));
+    assert_eq!(answers[6]["results"][1], serde_json::json!({"valid": true}));
+    assert_eq!(answers[7]["seq"], "x");
+    assert_eq!(answers[7]["results"][0]["skipped"], true);
+    assert_eq!(answers[8], serde_json::json!({"ok": false}));
     // Nothing answers `stop`, and nothing after it is read.
-    assert_eq!(answers.len(), 8, "{answers:?}");
+    assert_eq!(answers.len(), 9, "{answers:?}");
 
     // What is not the protocol ends the harness, saying why on standard error.
     for (commands, why) in [

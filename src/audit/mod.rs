@@ -592,11 +592,13 @@ impl Form {
     ///
     /// # Errors
     ///
-    /// Only if the result exceeds the size of a form (1 MiB): the
+    /// When the result exceeds the size of a form (1 MiB): the
     /// [`FormErrorKind::Parse`](crate::FormErrorKind::Parse) error with
     /// [`ParseErrorKind::TooLarge`](crate::json::ParseErrorKind::TooLarge) that
     /// compiling it would give, found before the copies are all made, whatever `depth`
-    /// asks.
+    /// asks. And [`FormErrorKind::NotUnrollable`](crate::FormErrorKind::NotUnrollable)
+    /// for a form it cannot rewrite exactly: one with dynamic references, or a
+    /// recursive one whose schemas are read by more than one dialect or metaschema.
     pub fn unroll(&self, depth: u32) -> Result<Form, FormError> {
         let text = unroll::unroll(self, depth)?;
         recompile(self, &text)

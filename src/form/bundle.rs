@@ -83,7 +83,7 @@ impl Registry {
                     format!("{normalized} is registered twice (first as {first})"),
                 ));
             }
-            if metaschema::built_in().any(|(uri, _)| uri == normalized) {
+            if metaschema::built_in_at(normalized).is_some() {
                 return Err(invalid(
                     given,
                     format!("{normalized} is a standard metaschema, which formgate holds itself"),

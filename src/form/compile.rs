@@ -89,6 +89,9 @@ struct Compiler<'a> {
     /// The metaschema a `$schema` named that the form does not hold (the builder
     /// bundles it when registered).
     missing_meta: Option<String>,
+    /// Whether the value being compiled is one a `$ref` reads as a schema outside any
+    /// schema position (`compile/references.rs`), which may name nothing.
+    late: bool,
     nodes: Vec<Node>,
     consts: Consts,
     by_pointer: HashMap<String, NodeId>,
@@ -165,6 +168,32 @@ fn meta_of_root(
     }
 }
 
+/// The schema object `members` at `at`, inside a value a `$ref` reads as a schema
+/// outside any schema position: an identifier or a `$schema` there would name a
+/// resource, an anchor or a dialect that exists only because something refers into
+/// an annotation, so it is refused.
+fn late_value(members: &[(std::borrow::Cow<'_, str>, Value<'_>)], at: &str) -> Result<()> {
+    const NAMING: [&str; 6] = [
+        "$id",
+        "id",
+        "$anchor",
+        "$dynamicAnchor",
+        "$recursiveAnchor",
+        "$schema",
+    ];
+    match members.iter().find(|(k, _)| NAMING.contains(&k.as_ref())) {
+        Some((k, _)) => Err(FormError::new(
+            FormErrorKind::InvalidValue(
+                "no identifier, anchor or $schema: a value a $ref reads as a schema outside \
+                 the schema's keywords names nothing",
+            ),
+            Some(k),
+            pointer::join(at, k),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// A `$schema` at `at` naming `uri`, which is neither a standard dialect nor a
 /// metaschema of the form.
 fn unknown_metaschema(uri: &str, at: &str) -> FormError {
@@ -197,6 +226,7 @@ pub(crate) fn compile(
         embedded,
         mixed: false,
         missing_meta: None,
+        late: false,
         nodes: vec![Node::empty("".into()), Node::empty("".into())],
         consts: Consts::default(),
         by_pointer: HashMap::new(),
@@ -273,6 +303,9 @@ impl Compiler<'_> {
             Value::Bool(true) => NodeId::TRUE,
             Value::Bool(false) => NodeId::FALSE,
             Value::Object(members) => {
+                if self.late {
+                    late_value(members, at)?;
+                }
                 let outer = self.meta;
                 if let (false, Some((_, uri))) =
                     (is_root, members.iter().find(|(k, _)| k == "$schema"))
@@ -332,10 +365,15 @@ impl Compiler<'_> {
             return Ok(());
         }
         let id = meta.dialect.id_keyword().name();
+        // draft-04..07 ignore every sibling of `$ref`, `$schema` and the identifier
+        // included: where the schema around or the one named is of those, a `$ref`
+        // beside them leaves no resource to switch.
         let has_ref = members.iter().any(|(k, _)| k == "$ref");
-        let is_resource = members.iter().any(|(k, v)| {
-            k == id && matches!(v, Value::String(s) if !super::resolve::split(s).0.is_empty())
-        }) && !(has_ref && meta.dialect.is_pre_2019());
+        let ignored = has_ref && (meta.dialect.is_pre_2019() || self.dialect.is_pre_2019());
+        let is_resource = !ignored
+            && members.iter().any(|(k, v)| {
+                k == id && matches!(v, Value::String(s) if !super::resolve::split(s).0.is_empty())
+            });
         if !is_resource {
             return Err(
                 err(FormErrorKind::UnsupportedDialect, Keyword::Schema, at).with_detail(format!(

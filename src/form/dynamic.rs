@@ -25,8 +25,10 @@
 //!    the same form pointer.
 //! 2. Entering a resource already in the scope changes nothing (its names are bound,
 //!    by it or by a resource outside it), so re-entry is not tracked.
-//! 3. At most [`MAX_COPIES`] copies are made: a form whose dynamic scopes multiply
-//!    beyond that is refused as `ExpansionTooLarge`, never compiled in part.
+//! 3. At most [`MAX_COPIES`] copies are made, holding at most [`MAX_COPY_WEIGHT`]
+//!    entries of lists in all (a copy clones its node's member names, patterns and
+//!    keyword order): a form whose dynamic scopes multiply beyond either is refused as
+//!    `ExpansionTooLarge`, never compiled in part.
 //! 4. The originals stay, their dynamic references at their initial targets: they are
 //!    what `$defs` hold, which apply to nothing.
 //!
@@ -39,6 +41,36 @@ use super::node::{Node, NodeId};
 
 /// The most nodes dynamic scope may add to a form (invariant 3).
 pub(crate) const MAX_COPIES: usize = 100_000;
+
+/// The most list entries the copies may hold in all ([`weight`], invariant 3): a node
+/// of 5,000 properties copied for 1,000 scopes would otherwise cost hundreds of
+/// megabytes from a form of 200 KB.
+pub(crate) const MAX_COPY_WEIGHT: usize = 2_000_000;
+
+/// What a copy of `node` holds, in entries of its lists (1 for the node itself).
+fn weight(node: &Node) -> usize {
+    let object = node.object.as_deref().map_or(0, |o| {
+        o.members.len()
+            + o.pattern_properties.len()
+            + o.required_order.len()
+            + o.properties_order.len()
+            + o.tracked.len()
+            + o.dependent_required
+                .iter()
+                .map(|(_, names)| 1 + names.len())
+                .sum::<usize>()
+    });
+    let array = node.array.as_deref().map_or(0, |a| a.prefix.len());
+    1 + object
+        + array
+        + node.all_of.len()
+        + node.any_of.len()
+        + node.one_of.len()
+        + node.dependent_schemas.len()
+        + node.defs.len()
+        + node.declared.len()
+        + node.order.len()
+}
 
 /// A dynamic reference whose initial target has its anchor.
 pub(crate) struct Edge {
@@ -76,6 +108,8 @@ struct Specializer<'a> {
     copies: HashMap<(NodeId, u32), NodeId>,
     work: Vec<(NodeId, NodeId, u32)>,
     original_len: usize,
+    /// The [`weight`] of the copies made.
+    weight: usize,
 }
 
 /// Specialize the form from `root` for dynamic scope (the module's comment); returns
@@ -144,6 +178,7 @@ pub(crate) fn specialize(
         contexts: vec![empty.clone()],
         context_ids: HashMap::from([(empty, 0)]),
         copies: HashMap::new(),
+        weight: 0,
         work: Vec::new(),
         original_len: n,
     };
@@ -198,14 +233,16 @@ impl Specializer<'_> {
         if let Some(&id) = self.copies.get(&(original, context)) {
             return Ok(id);
         }
-        if self.nodes.len() - self.original_len >= MAX_COPIES {
+        self.weight += weight(&self.nodes[original.index()]);
+        if self.nodes.len() - self.original_len >= MAX_COPIES || self.weight > MAX_COPY_WEIGHT {
             return Err(FormError::new(
                 FormErrorKind::ExpansionTooLarge,
                 None,
                 self.nodes[original.index()].pointer.to_string(),
             )
             .with_detail(format!(
-                "its dynamic scopes need more than {MAX_COPIES} copies of schemas"
+                "its dynamic scopes need more than {MAX_COPIES} copies of schemas, or \
+                 copies holding more than {MAX_COPY_WEIGHT} members and subschemas in all"
             )));
         }
         let id = NodeId(self.nodes.len() as u32);

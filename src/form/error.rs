@@ -80,8 +80,9 @@ pub enum FormErrorKind {
     InvalidResource(String),
     /// [`Form::unroll`](crate::Form::unroll) of a form it cannot rewrite exactly: one
     /// with `$dynamicRef` or `$recursiveRef`, whose targets depend on the embedded
-    /// resources an unrolled form drops. The text says which keyword, and
-    /// [`FormError::pointer`] where.
+    /// resources an unrolled form drops, or a recursive one whose schemas are read by
+    /// more than one dialect or metaschema, whose resources give them their meaning.
+    /// The text says which, and [`FormError::pointer`] where.
     NotUnrollable(String),
     /// A format the form's owner defined that cannot be one
     /// ([`FormBuilder::format`](crate::FormBuilder::format),

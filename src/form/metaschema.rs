@@ -194,6 +194,18 @@ pub(crate) fn built_in() -> impl Iterator<Item = (&'static str, &'static [u8])> 
     BUILT_IN.iter().map(|(uri, text)| (*uri, text.as_bytes()))
 }
 
+/// The built-in document a (normalized) `uri` stands for, by index into [`built_in`]:
+/// its own URI, or a dialect's metaschema URI in the other scheme, which `$schema`
+/// accepts ([`Dialect::from_uri`]); an owner may register none of them. A `$ref`
+/// reaches a built-in document by its own URI only.
+pub(crate) fn built_in_at(uri: &str) -> Option<usize> {
+    let canonical = match Dialect::from_uri(uri) {
+        Some(d) => d.uri().trim_end_matches('#'),
+        None => uri,
+    };
+    BUILT_IN.iter().position(|(u, _)| *u == canonical)
+}
+
 /// The absolute URI a `$schema` value names (normalized, an empty fragment dropped);
 /// `None` when it is not an absolute URI without a fragment.
 pub(crate) fn uri_of(schema: &str) -> Option<String> {
@@ -212,16 +224,26 @@ pub(crate) fn uri_of(schema: &str) -> Option<String> {
 pub(crate) struct Embedded(Vec<(String, Result<Meta, String>)>);
 
 impl Embedded {
-    /// The metaschemas the form `root` holds.
+    /// The metaschemas the form `root` holds; a relative `$id` resolves against the
+    /// root's base URI.
     pub(crate) fn of(root: &Value<'_>) -> Embedded {
+        let id_of = |doc: &Value<'_>| {
+            let id = ["$id", "id"].iter().find_map(|k| doc.get(k))?.as_str()?;
+            match split(id) {
+                (uri, None | Some("")) if !uri.is_empty() => Some(uri.to_owned()),
+                _ => None,
+            }
+        };
+        let base = id_of(root)
+            .and_then(|id| resolve(&id, DEFAULT_BASE))
+            .unwrap_or_else(|| DEFAULT_BASE.to_owned());
         let mut out = Vec::new();
         for container in ["$defs", "definitions"] {
             let Some(Value::Object(members)) = root.get(container) else {
                 continue;
             };
             for (_, doc) in members {
-                let id = ["$id", "id"].iter().find_map(|k| doc.get(k));
-                if let Some(uri) = id.and_then(Value::as_str).and_then(uri_of) {
+                if let Some(uri) = id_of(doc).and_then(|id| resolve(&id, &base)) {
                     out.push((uri, read(doc)));
                 }
             }

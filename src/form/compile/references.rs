@@ -90,7 +90,8 @@ impl Compiler<'_> {
 
     /// The value at `target` (a canonical JSON Pointer) in `root`, when there is one
     /// inside a schema the form compiled: compiled as a schema there, under the base
-    /// URI and `$schema` of the innermost schema holding it. Nothing when there is no
+    /// URI and `$schema` of the innermost schema holding it, with no identifier,
+    /// anchor or `$schema` of its own (`late_value`). Nothing when there is no
     /// such value (the `$ref` then names nothing: `RefNotFound`).
     fn compile_late(&mut self, root: &Value<'_>, target: &str) -> Result<()> {
         let tokens: Vec<String> = target
@@ -124,7 +125,10 @@ impl Compiler<'_> {
         self.dialect = self.meta.dialect;
         let base = self.resources[self.node_resource[holder.index()] as usize].clone();
         self.scopes.push_base(base);
-        self.schema(value, target, false)?;
+        self.late = true;
+        let compiled = self.schema(value, target, false);
+        self.late = false;
+        compiled?;
         self.scopes.leave();
         self.meta = outer;
         self.dialect = outer.dialect;
