@@ -278,6 +278,25 @@ impl FormBuilder {
                 .collect();
             let bundle;
             (bundle, placed) = bundle::assemble(root, dialect, &docs);
+            // The published `s` is the bundle, which must read back as a form: a
+            // document embedded two levels down may not take it past the depth limit.
+            let limit = Limits::default().max_depth();
+            if bundle.depth() > limit {
+                let why = format!(
+                    "bundled into the form's {}, it would nest deeper than {limit} levels, \
+                     so the published form could not be read back",
+                    dialect.defs_keyword()
+                );
+                let deepest = placed
+                    .iter()
+                    .max_by_key(|p| self.parse_resource(p.index).map_or(0, |d| d.depth()))
+                    .map(|p| self.resources.get(p.index).0);
+                let e = FormError::new(FormErrorKind::InvalidResource(why), None, String::new());
+                return Err(match deepest {
+                    Some(uri) => e.in_resource(uri, String::new(), None),
+                    None => e,
+                });
+            }
             missing.clear();
             match compile::compile(&bundle, dialect, &self.annotations, formats, &mut missing) {
                 Ok(compiled) => return Ok(compiled),

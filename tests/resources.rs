@@ -299,3 +299,36 @@ fn the_owners_defs_are_kept_and_never_overwritten() {
     assert!(!accepts(&form, r##"{"a":1}"##));
     assert!(!accepts(&form, r##"{"b":"s"}"##));
 }
+
+#[test]
+fn a_document_too_deep_to_bundle_is_refused_naming_it() {
+    // The compiler recurses once per nested schema: 127 of them take more than a test
+    // thread's 2 MiB in a debug build (not in release), so this runs on a larger stack.
+    std::thread::Builder::new()
+        .stack_size(16 << 20)
+        .spawn(too_deep_to_bundle)
+        .expect("a thread")
+        .join()
+        .expect("no panic");
+}
+
+fn too_deep_to_bundle() {
+    // 127 levels compile alone; bundled two levels down, the published form would be
+    // too deep to read back, so the form is refused rather than published unreadable.
+    let uri = "https://example.com/deep.json";
+    let deep = [r#"{"items":"#.repeat(126), "{}".into(), "}".repeat(126)].concat();
+    Form::compile(deep.as_bytes()).unwrap();
+    let e = Form::builder()
+        .resource(uri, deep.as_bytes())
+        .compile(format!(r#"{{"$ref":"{uri}"}}"#).as_bytes())
+        .unwrap_err();
+    assert_eq!(e.kind().name(), "invalid-resource", "{e}");
+    assert_eq!(e.resource(), Some(uri));
+    // A little shallower fits, and its `s` reads back.
+    let fits = [r#"{"items":"#.repeat(120), "{}".into(), "}".repeat(120)].concat();
+    let form = Form::builder()
+        .resource(uri, fits.as_bytes())
+        .compile(format!(r#"{{"$ref":"{uri}"}}"#).as_bytes())
+        .unwrap();
+    Form::compile(form.schema_json().as_bytes()).unwrap();
+}

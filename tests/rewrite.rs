@@ -233,7 +233,7 @@ fn keeps_what_moving_or_renaming_would_break() {
     assert_eq!(r.applied(), 0, "{:?}", r.steps());
     let reasons: Vec<&str> = r.steps().iter().map(|s| s.reason()).collect();
     assert!(
-        reasons.iter().any(|w| w.contains("2 $refs name it")),
+        reasons.iter().any(|w| w.contains("2 schemas refer to it")),
         "{reasons:?}"
     );
     assert!(
@@ -662,4 +662,47 @@ fn forms_of_several_dialects_move_no_schema() {
         "{:?}",
         r.steps()
     );
+}
+
+#[test]
+fn a_ref_to_a_boolean_branch_keeps_the_branches_in_place() {
+    // The `$ref` names `true` by its place in the `allOf`: merging branch 0 away would
+    // shift it onto `false`.
+    let form = Form::compile(
+        br##"{"$defs":{"h":{"allOf":[{"properties":{"a":{"type":"string"}}},true,false]}},
+            "properties":{"x":{"$ref":"#/$defs/h/allOf/1"}}}"##,
+    )
+    .unwrap();
+    let r = rewrite(&form);
+    assert_eq!(r.applied(), 0, "{:?}", r.steps());
+    assert!(r.form().verify(br#"{"x":1}"#).is_ok());
+    assert!(
+        r.steps()
+            .iter()
+            .any(|s| s.to_string().contains("true or false schema")),
+        "{:?}",
+        r.steps()
+    );
+}
+
+#[test]
+fn many_definitions_are_inlined_in_bounded_work() {
+    // 300 definitions each used once: every one is inlined, each round cheap.
+    let n = 300;
+    let defs: Vec<String> = (0..n)
+        .map(|i| format!(r#""d{i}":{{"type":"integer","minimum":{i}}}"#))
+        .collect();
+    let props: Vec<String> = (0..n)
+        .map(|i| format!(r##""p{i}":{{"$ref":"#/$defs/d{i}"}}"##))
+        .collect();
+    let text = format!(
+        r#"{{"$defs":{{{}}},"properties":{{{}}}}}"#,
+        defs.join(","),
+        props.join(",")
+    );
+    let form = Form::compile(text.as_bytes()).unwrap();
+    let r = rewrite(&form);
+    assert_eq!(r.applied(), n, "{:?}", &r.steps()[..3]);
+    assert!(r.form().verify(br#"{"p7":7}"#).is_ok());
+    assert!(r.form().verify(br#"{"p7":6}"#).is_err());
 }

@@ -86,14 +86,25 @@ const KIND_NAMES: [&str; 7] = [
 
 impl<'f> Prover<'f> {
     pub(crate) fn new(form: &'f Form) -> Prover<'f> {
+        Prover::with_budget(form, FORM_BUDGET)
+    }
+
+    /// A prover with `left` of [`FORM_BUDGET`] to spend: what a rewrite has left over
+    /// its rounds, whose forms it proves one after another.
+    pub(crate) fn with_budget(form: &'f Form, left: u64) -> Prover<'f> {
         let graph = Graph::new(form);
         let sat = bounds::satisfiable(&graph);
         Prover {
             form,
             sat,
             budget: Cell::new(BUDGET),
-            form_budget: Cell::new(FORM_BUDGET),
+            form_budget: Cell::new(left),
         }
+    }
+
+    /// What is left of the form's budget.
+    pub(crate) fn budget_left(&self) -> u64 {
+        self.form_budget.get()
     }
 
     fn node(&self, id: NodeId) -> &'f Node {

@@ -5,7 +5,9 @@
 //! The rewrite works on the rendered form (`s`, which holds all that is enforced) and
 //! decides every step on the compiled nodes of the form as it stands. One round finds
 //! the candidates in the form's order; it applies every proven rename at once (a rename
-//! changes what no other proof reads), or else the first structural step; the text is
+//! changes what no other proof reads), or else every proven inline whose `$ref` lies in
+//! no other definition moved (`independent_inlines`), or else the first structural
+//! step; the text is
 //! compiled again, and the next round starts from that form. A round that applies
 //! nothing ends the rewrite, and its candidates are reported as kept, each with why.
 //!
@@ -28,20 +30,28 @@
 //!
 //!    Structural steps (merge, inline) move subschemas, so they are refused where a
 //!    `$ref` names a schema inside what moves (or shifts) by its place, where the form
-//!    resolves dynamic references or is read by more than one dialect or metaschema,
-//!    and where what moves holds an identifier.
+//!    resolves dynamic references or is read by more than one dialect or metaschema
+//!    or refers to a `true` or `false` schema by its place, and where a definition to
+//!    inline holds an identifier (a merged branch keeps its base URI).
 //! 2. **Checked.** Each round's text must compile with the form's settings (limits,
 //!    owner formats, declared annotations, dialect); a step whose result does not is
 //!    undone and reported kept with the compiler's error. So the result is a form.
 //! 3. **Ends at a fixed point.** Every applied step removes a `oneOf`, an `allOf`
 //!    branch or a definition, so the rounds end; the last round applied nothing, so
-//!    rewriting the result again applies nothing and gives the same `s`.
+//!    rewriting the result again applies nothing and gives the same `s` (but after
+//!    invariant 5 stopped it, which the report says).
 //! 4. Annotations never change a verdict: where a merged branch or an inlined
 //!    definition has one that the schema it joins already has, the schema keeps its
 //!    own.
 //!
-//! Cost: a round is O(nodes + edges) plus the proofs (`disjoint::BUDGET` steps per
-//! pair of branches) and one compile; there are at most as many rounds as steps.
+//! 5. **Bounded.** The proofs of all rounds share one budget
+//!    (`disjoint::FORM_BUDGET` steps, each `oneOf` at most `disjoint::BUDGET`), and
+//!    the rounds compile at most 64 MiB of forms in all (at least 64 rounds): a form
+//!    that would need more is rewritten that far, its other candidates reported kept
+//!    with why.
+//!
+//! Cost: a round is O((nodes + edges) log edges) plus its proofs and one compile; the
+//! rounds are at most as many as the steps, and invariant 5 bounds both.
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -218,14 +228,27 @@ struct Candidate {
     outcome: Result<(Edit, String), String>,
 }
 
+/// The bytes of forms a rewrite compiles at most, over its rounds (invariant 5): a
+/// 1 MiB form gets 64 rounds, a 10 KB one 6,710.
+const MAX_ROUNDS_BYTES: usize = 64 << 20;
+
+/// The rounds a rewrite may take whatever the form's size.
+const MIN_ROUNDS: usize = 64;
+
 /// Rewrite `form` (see the module docs).
 pub(crate) fn rewrite(form: &Form) -> Result<Rewrite, FormError> {
     let mut current = super::recompile(form, form.schema_json())?;
     let mut steps: Vec<Step> = Vec::new();
     // Steps whose result did not compile, with the error, by rule and pointer.
     let mut failed: HashMap<(RewriteRule, String), String> = HashMap::new();
+    // Bounded work (invariant 5): the proofs share one budget over all rounds, and the
+    // rounds, each a compile of the form, are at most `max_rounds`.
+    let mut budget = super::disjoint::FORM_BUDGET;
+    let max_rounds = (MAX_ROUNDS_BYTES / form.schema_json().len().max(1)).max(MIN_ROUNDS);
+    let mut rounds = 0usize;
     loop {
-        let candidates = find(&current);
+        rounds += 1;
+        let candidates = find(&current, &mut budget);
         let text = current.schema_json();
         let limits = Limits::default().with_max_bytes(text.len().max(1));
         let root = crate::parse::parse(text.as_bytes(), &limits)
@@ -235,7 +258,8 @@ pub(crate) fn rewrite(form: &Form) -> Result<Rewrite, FormError> {
             c.outcome.is_ok() && !failed.contains_key(&(c.rule, c.pointer.clone()))
         };
         // Every proven rename at once, deepest first so that the pointers of the others
-        // stay true; else the first structural step.
+        // stay true; else the independent inlines at once; else the first structural
+        // step.
         let renames: Vec<&Candidate> = candidates
             .iter()
             .filter(usable)
@@ -245,11 +269,16 @@ pub(crate) fn rewrite(form: &Form) -> Result<Rewrite, FormError> {
         if renames.len() > 1 {
             batches.push(renames.clone());
         }
+        let inlines = independent_inlines(&candidates, &usable);
+        if inlines.len() > 1 {
+            batches.push(inlines);
+        }
         batches.extend(candidates.iter().filter(usable).map(|c| vec![c]));
         let mut unedited = String::new();
         write_compact(&root, &mut unedited);
         let mut progressed = false;
-        for batch in batches {
+        let out_of_rounds = rounds > max_rounds;
+        for batch in batches.into_iter().filter(|_| !out_of_rounds) {
             let mut edited = root.clone();
             let mut order: Vec<&Candidate> = batch.clone();
             order.sort_by_key(|c| std::cmp::Reverse(depth_of(&c.pointer)));
@@ -298,6 +327,10 @@ pub(crate) fn rewrite(form: &Form) -> Result<Rewrite, FormError> {
                 let reason = match (&c.outcome, failed.get(&(c.rule, c.pointer.clone()))) {
                     (_, Some(why)) => why.clone(),
                     (Err(why), None) => why.clone(),
+                    (Ok(_), None) if out_of_rounds => format!(
+                        "the rewrite stops after {max_rounds} rounds on a form this large \
+                         (bounded work); rewriting its result again goes on"
+                    ),
                     (Ok(_), None) => continue,
                 };
                 steps.push(Step {
@@ -313,6 +346,38 @@ pub(crate) fn rewrite(form: &Form) -> Result<Rewrite, FormError> {
             });
         }
     }
+}
+
+/// The proven inlines of `candidates` (those `usable`) that may be applied at once:
+/// each moves a definition of the root to a `$ref` outside every other one moved, so
+/// applying one changes nothing another's proof read (the others' definitions stay
+/// where they are, their sites too), and the batch is the same as the steps one
+/// after another.
+fn independent_inlines<'c>(
+    candidates: &'c [Candidate],
+    usable: &dyn Fn(&&Candidate) -> bool,
+) -> Vec<&'c Candidate> {
+    let inlines: Vec<(&Candidate, &str)> = candidates
+        .iter()
+        .filter(usable)
+        .filter_map(|c| match &c.outcome {
+            Ok((Edit::Inline { site, .. }, _)) => Some((c, site.as_str())),
+            _ => None,
+        })
+        .collect();
+    let defs: HashSet<&str> = inlines.iter().map(|(c, _)| c.pointer.as_str()).collect();
+    inlines
+        .iter()
+        .filter(|(c, site)| {
+            // The root's definition the site is in, if it is in one.
+            let holder = site
+                .match_indices('/')
+                .nth(2)
+                .map_or(*site, |(i, _)| &site[..i]);
+            !(defs.contains(holder) && holder != c.pointer)
+        })
+        .map(|(c, _)| *c)
+        .collect()
 }
 
 fn depth_of(pointer: &str) -> usize {
@@ -368,10 +433,16 @@ struct Scan<'f> {
     /// Every node by pointer (dynamic scope may compile one pointer more than once).
     by_pointer: HashMap<&'f str, Vec<NodeId>>,
     /// The pointers of every `$ref`, `$dynamicRef` and `$recursiveRef` target, with
-    /// the pointer of the schema holding the reference.
+    /// the pointer of the schema holding the reference: sorted, each pair once (the
+    /// copies dynamic scope makes share their pointers).
     targets: Vec<(&'f str, &'f str)>,
+    /// Whether some reference names a `true` or `false` schema, whose place the nodes
+    /// do not keep: then no schema may move.
+    boolean_targets: bool,
     dynamic: bool,
     declared: HashSet<&'f str>,
+    /// The references every `discriminator`'s `mapping` holds.
+    mappings: Vec<String>,
 }
 
 impl<'f> Scan<'f> {
@@ -383,6 +454,7 @@ impl<'f> Scan<'f> {
             .into_owned();
         let mut by_pointer: HashMap<&str, Vec<NodeId>> = HashMap::new();
         let mut targets = Vec::new();
+        let mut boolean_targets = false;
         let mut dynamic = false;
         let mut declared = HashSet::new();
         for (i, n) in form.nodes().iter().enumerate().skip(2) {
@@ -393,6 +465,8 @@ impl<'f> Scan<'f> {
             for t in n.reference.iter().chain(&n.dynamic_reference) {
                 if t.index() > 1 {
                     targets.push((&*form.node(*t).pointer, &*n.pointer));
+                } else {
+                    boolean_targets = true;
                 }
             }
             dynamic |= n.dynamic_reference.is_some()
@@ -401,13 +475,18 @@ impl<'f> Scan<'f> {
                 });
             declared.extend(n.declared.iter().map(|d| &**d));
         }
+        targets.sort_unstable();
+        targets.dedup();
+        let mappings = mapping_refs(&root);
         Scan {
             form,
             root,
             by_pointer,
             targets,
+            boolean_targets,
             dynamic,
             declared,
+            mappings,
         }
     }
 
@@ -418,6 +497,13 @@ impl<'f> Scan<'f> {
         if self.dynamic {
             return Err(
                 "the form resolves dynamic references, which moving schemas could change"
+                    .to_owned(),
+            );
+        }
+        if self.boolean_targets {
+            return Err(
+                "a reference names a true or false schema, whose place moving \
+                        schemas could change"
                     .to_owned(),
             );
         }
@@ -434,7 +520,20 @@ impl<'f> Scan<'f> {
     /// Whether a reference names a schema at or below `prefix` (a pointer plus `/`, or
     /// a whole pointer when `exact`).
     fn referenced_below(&self, prefix: &str) -> bool {
-        self.targets.iter().any(|(t, _)| t.starts_with(prefix))
+        self.starting_with(prefix).next().is_some()
+    }
+
+    /// The references whose target starts with `prefix`, by binary search of the
+    /// sorted targets.
+    fn starting_with<'s>(
+        &'s self,
+        prefix: &'s str,
+    ) -> impl Iterator<Item = (&'f str, &'f str)> + 's {
+        let first = self.targets.partition_point(|(t, _)| *t < prefix);
+        self.targets[first..]
+            .iter()
+            .take_while(move |(t, _)| t.starts_with(prefix))
+            .copied()
     }
 
     fn is_annotation(&self, name: &str) -> bool {
@@ -474,10 +573,11 @@ impl<'f> Scan<'f> {
     }
 }
 
-/// Every candidate step of `form`, in the form's order.
-fn find(form: &Form) -> Vec<Candidate> {
+/// Every candidate step of `form`, in the form's order; the proofs spend from `budget`
+/// (what is left of the rewrite's [`FORM_BUDGET`](super::disjoint::FORM_BUDGET)).
+fn find(form: &Form, budget: &mut u64) -> Vec<Candidate> {
     let scan = Scan::new(form);
-    let prover = Prover::new(form);
+    let prover = Prover::with_budget(form, *budget);
     let mut out = Vec::new();
     let mut seen: HashSet<&str> = HashSet::new();
     for (i, node) in form.nodes().iter().enumerate().skip(2) {
@@ -516,6 +616,7 @@ fn find(form: &Form) -> Vec<Candidate> {
             }
         }
     }
+    *budget = prover.budget_left();
     out
 }
 
@@ -616,9 +717,13 @@ fn merge(scan: &Scan<'_>, p: &str, id: NodeId) -> Result<(Edit, String), String>
         .map(|i| i.to_string())
         .collect::<Vec<_>>()
         .join(", ");
-    let mut why = format!(
-        "branches {list} are plain objects: their properties and required join the schema's"
-    );
+    let mut why = if merged.len() == 1 {
+        format!("branch {list} is a plain object: its properties and required join the schema's")
+    } else {
+        format!(
+            "branches {list} are plain objects: their properties and required join the schema's"
+        )
+    };
     if !why_not.is_empty() {
         why.push_str(&format!(" (kept: {})", why_not.join("; ")));
     }
@@ -640,16 +745,22 @@ fn inline(
     def: &str,
 ) -> Option<Result<(Edit, String), String>> {
     let below = format!("{def}/");
-    let uses: Vec<&str> = scan
-        .targets
-        .iter()
+    let mut uses: Vec<&str> = scan
+        .starting_with(def)
         .filter(|(t, _)| *t == def || t.starts_with(&below))
-        .map(|(_, from)| *from)
+        .map(|(_, from)| from)
         .collect();
+    uses.sort_unstable();
+    uses.dedup();
     let site = match uses.as_slice() {
         [] => return None,
         [one] => *one,
-        more => return Some(Err(format!("{} $refs name it", more.len()))),
+        more => {
+            return Some(Err(format!(
+                "{} schemas refer to it or into it",
+                more.len()
+            )))
+        }
     };
     Some(inline_at(scan, holder, name, def, site))
 }
@@ -667,9 +778,8 @@ fn inline_at(
     }
     // The one use must name the definition itself, not a schema inside it.
     let named = scan
-        .targets
-        .iter()
-        .any(|(t, from)| *t == def && *from == site);
+        .starting_with(def)
+        .any(|(t, from)| t == def && from == site);
     if !named {
         return Err("its one $ref names a schema inside it".to_owned());
     }
@@ -706,7 +816,8 @@ fn inline_at(
             );
         }
     }
-    if mapping_names(&scan.root, def) {
+    let wanted = super::fragment(def);
+    if scan.mappings.iter().any(|r| r.ends_with(&wanted)) {
         return Err("a discriminator's mapping names it".to_owned());
     }
     Ok((
@@ -722,9 +833,9 @@ fn inline_at(
     ))
 }
 
-/// Whether a `discriminator` mapping anywhere in `v` names the schema at `def`.
-fn mapping_names(v: &Value<'static>, def: &str) -> bool {
-    let wanted = super::fragment(def);
+/// The references of every `discriminator` `mapping` in `v`, in one walk.
+fn mapping_refs(v: &Value<'static>) -> Vec<String> {
+    let mut out = Vec::new();
     let mut stack = vec![v];
     while let Some(v) = stack.pop() {
         match v {
@@ -732,12 +843,11 @@ fn mapping_names(v: &Value<'static>, def: &str) -> bool {
                 for (k, sub) in m {
                     if k == "discriminator" {
                         if let Some(Value::Object(map)) = sub.get("mapping") {
-                            if map
-                                .iter()
-                                .any(|(_, r)| r.as_str().is_some_and(|r| r.ends_with(&wanted)))
-                            {
-                                return true;
-                            }
+                            out.extend(
+                                map.iter()
+                                    .filter_map(|(_, r)| r.as_str())
+                                    .map(str::to_owned),
+                            );
                         }
                     }
                     stack.push(sub);
@@ -747,7 +857,7 @@ fn mapping_names(v: &Value<'static>, def: &str) -> bool {
             _ => {}
         }
     }
-    false
+    out
 }
 
 /// Apply a proven edit to the rendered form `root`.
