@@ -23,38 +23,7 @@ pub(crate) fn check(
         Scalar::String(s) => return check_string(node, consts, s),
         _ if node.reject_all => return Err(None),
         Scalar::Number(lexeme) => {
-            let int_only = !types.has(Types::NUMBER);
-            if int_only && !types.has(Types::INTEGER) {
-                return Err(Some(Keyword::Type));
-            }
-            // draft-04: an integer is spelt without a fraction or an exponent.
-            if int_only
-                && node.integer_by_spelling
-                && lexeme.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'))
-            {
-                return Err(Some(Keyword::Type));
-            }
-            // Short numbers against short bounds, in i128 rather than digit by digit
-            // (benches/README.md, optimization `short-numbers`).
-            if let Some(n) = short(node, int_only, lexeme) {
-                if int_only && !n.is_integer() {
-                    return Err(Some(Keyword::Type));
-                }
-                values(node, consts, scalar)?;
-                if let Some(b) = node.number.as_ref().and_then(|c| c.small.as_ref()) {
-                    small_bounds(b, n)?;
-                }
-                return Ok(());
-            }
-            // The exact decoding is the costly part; only numeric keywords pay it.
-            let n = (int_only || node.number.is_some()).then(|| NumRef::new(lexeme));
-            if int_only && !n.as_ref().is_some_and(NumRef::is_integer) {
-                return Err(Some(Keyword::Type));
-            }
-            values(node, consts, scalar)?;
-            if let (Some(c), Some(n)) = (&node.number, &n) {
-                number(c, n)?;
-            }
+            return check_number(node, consts, lexeme, || Small::parse(lexeme));
         }
         Scalar::Bool(_) => {
             if !types.has(Types::BOOLEAN) {
@@ -68,6 +37,57 @@ pub(crate) fn check(
             }
             values(node, consts, scalar)?;
         }
+    }
+    Ok(())
+}
+
+/// [`check`] for a number, given how to read it as a [`Small`] (`short`: `None` for a
+/// number that is not one). The fast engine reads the `Small` as it lexes the number
+/// (benches/README.md, optimization `one-walk-numbers`); every other caller parses
+/// the lexeme.
+#[inline]
+pub(crate) fn check_number(
+    node: &Node,
+    consts: &Consts,
+    lexeme: &str,
+    short: impl FnOnce() -> Option<Small>,
+) -> Result<(), Option<Keyword>> {
+    if node.reject_all {
+        return Err(None);
+    }
+    let types = node.types;
+    let scalar = Scalar::Number(lexeme);
+    let int_only = !types.has(Types::NUMBER);
+    if int_only && !types.has(Types::INTEGER) {
+        return Err(Some(Keyword::Type));
+    }
+    // draft-04: an integer is spelt without a fraction or an exponent.
+    if int_only
+        && node.integer_by_spelling
+        && lexeme.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'))
+    {
+        return Err(Some(Keyword::Type));
+    }
+    // Short numbers against short bounds, in i128 rather than digit by digit
+    // (benches/README.md, optimization `short-numbers`).
+    if let Some(n) = short_of(node, int_only, short) {
+        if int_only && !n.is_integer() {
+            return Err(Some(Keyword::Type));
+        }
+        values(node, consts, scalar)?;
+        if let Some(b) = node.number.as_ref().and_then(|c| c.small.as_ref()) {
+            small_bounds(b, n)?;
+        }
+        return Ok(());
+    }
+    // The exact decoding is the costly part; only numeric keywords pay it.
+    let n = (int_only || node.number.is_some()).then(|| NumRef::new(lexeme));
+    if int_only && !n.as_ref().is_some_and(NumRef::is_integer) {
+        return Err(Some(Keyword::Type));
+    }
+    values(node, consts, scalar)?;
+    if let (Some(c), Some(n)) = (&node.number, &n) {
+        number(c, n)?;
     }
     Ok(())
 }
@@ -147,14 +167,14 @@ pub(crate) fn string(c: &StringChecks, s: &str) -> Result<(), Option<Keyword>> {
     Ok(())
 }
 
-/// The body number as a [`Small`], when that and the node's short bounds decide every
-/// numeric keyword.
-#[inline]
-fn short(node: &Node, int_only: bool, lexeme: &str) -> Option<Small> {
+/// The body number as a [`Small`] (read by `short`), when that and the node's short
+/// bounds decide every numeric keyword.
+#[inline(always)]
+fn short_of(node: &Node, int_only: bool, short: impl FnOnce() -> Option<Small>) -> Option<Small> {
     match &node.number {
         Some(c) if c.small.is_none() => None,
-        Some(_) => Small::parse(lexeme),
-        None if int_only => Small::parse(lexeme),
+        Some(_) => short(),
+        None if int_only => short(),
         None => None,
     }
 }
@@ -173,6 +193,13 @@ fn small_bounds(b: &SmallBounds, n: Small) -> Result<(), Option<Keyword>> {
     }
     if b.exclusive_maximum.is_some_and(|m| n >= m) {
         return Err(Some(Keyword::ExclusiveMaximum));
+    }
+    // An integer `format` (`int32`, `uint16`...), after the bounds as `number` orders
+    // them; `multipleOf` is never beside a short `format` (`NumberChecks::index`).
+    if let Some(f) = b.format {
+        if !n.is_integer() || f.min.is_some_and(|m| n < m) || f.max.is_some_and(|m| n > m) {
+            return Err(Some(Keyword::Format));
+        }
     }
     Ok(())
 }

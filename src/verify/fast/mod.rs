@@ -52,6 +52,7 @@ use crate::form::check::container::{self as check, Applies};
 use crate::form::check::scalar;
 use crate::form::consts::{Consts, Scalar};
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
+use crate::form::number::Small;
 use crate::form::vocabulary::Keyword;
 use crate::form::Form;
 use crate::parse::keys::KeySet;
@@ -656,14 +657,16 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// The number at `i` against node `n`'s own keywords.
     #[inline(always)]
     fn own_number(&mut self, n: &'f Node, i: usize) -> R {
-        let end = match lex::number(self.bytes, i, self.complete) {
-            Ok(Lexed::Done((), end)) => end,
+        let (digits, end) = match lex::number_digits(self.bytes, i, self.complete) {
+            Ok(Lexed::Done(digits, end)) => (digits, end),
             r => return Err(self.unlexed(r)),
         };
         let text = lex::ascii(&self.inp, i, end);
         self.pos = end;
         self.spend(end - i)?;
-        match scalar::check(n, self.consts, Scalar::Number(text)) {
+        // The value was added up as the number was scanned (benches/README.md,
+        // optimization `one-walk-numbers`).
+        match scalar::check_number(n, self.consts, text, || Small::from_digits(digits)) {
             Ok(()) => Ok(()),
             Err(k) => Err(self.miss(i, n, k)),
         }
@@ -731,9 +734,17 @@ impl<'a, 'f> Pass<'a, 'f> {
                     Some(_) => return Err(Fail::Abort),
                     None => return Err(self.ran_out()),
                 }
-                let (name, end) = self.string(i)?;
-                let name = name.unwrap_or(self.scratch);
-                let index = checks.and_then(|o| o.member_index_guessing(name, guess));
+                // A listed name is compared in place with the body's bytes, without
+                // the string scanner (benches/README.md, optimization `fused-names`).
+                let fused = checks.and_then(|o| Some((o, o.listed_at(self.bytes, i + 1, guess)?)));
+                let (name, end, index) = match fused {
+                    Some((o, (k, end))) => (&*o.members[k].name, end, Some(k)),
+                    None => {
+                        let (name, end) = self.string(i)?;
+                        let name = name.unwrap_or(self.scratch);
+                        (name, end, checks.and_then(|o| o.member_index(name)))
+                    }
+                };
                 // The subschema the value meets by `properties` or
                 // `additionalProperties`: `None` where neither names one.
                 // The name's entry in the member index.
