@@ -96,6 +96,21 @@ def verify_table(paths):
     def median_of(f):
         return statistics.median(f(r) for r in runs)
 
+    # The anchors: sonic-rs's parse and one memchr scan over the same bytes, each
+    # time divided by verify's (higher is better for formgate).
+    for anchor in ["sonic_rs_parse", "memchr_scan"]:
+        if f"verify_small/{anchor}/small" not in runs[0]:
+            continue
+        print(f"\n| body | {anchor} time / verify time, per run | median | verify | {anchor} |")
+        print("|---|---|---:|---:|---:|")
+        for size in sizes:
+            each = [r[f"verify_{size}/{anchor}/{size}"] / r[f"verify_{size}/formgate_verify/{size}"]
+                    for r in runs]
+            fg = median_of(lambda r: r[f"verify_{size}/formgate_verify/{size}"])
+            an = median_of(lambda r: r[f"verify_{size}/{anchor}/{size}"])
+            print(f"| {size} | " + ", ".join(f"{x:.2f}" for x in each)
+                  + f" | {statistics.median(each):.2f} | {fg / 1000:,.2f} µs | {an / 1000:,.2f} µs |")
+
     eb = median_of(lambda r: r["early_break/formgate_verify_valid"]
                    / r["early_break/formgate_verify_broken_first_record"])
     print(f"\nearly break: the valid 1 MB body takes {eb:,.0f}x the time of the broken one")

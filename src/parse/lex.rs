@@ -162,6 +162,15 @@ impl<'a> Input<'a> {
     }
 }
 
+impl<'a> Input<'a> {
+    /// The text of `start..end`, or `None` if those bytes are not UTF-8 or do not
+    /// end at character boundaries.
+    #[inline(always)]
+    pub(crate) fn text_at(&self, start: usize, end: usize) -> Option<&'a str> {
+        self.text(start, end).ok()
+    }
+}
+
 /// The text of an ASCII token (a number) at `start..end`.
 #[inline]
 pub(crate) fn ascii<'a>(inp: &Input<'a>, start: usize, end: usize) -> &'a str {

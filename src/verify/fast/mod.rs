@@ -228,6 +228,15 @@ pub(super) enum Fail {
 
 type R = Result<(), Fail>;
 
+/// What the member loop has read of an object: the listed members seen (a bit each),
+/// the required ones among them, the members begun, and the guess at the next name.
+struct Listed {
+    seen: u64,
+    required: u32,
+    count: u64,
+    guess: u32,
+}
+
 struct Pass<'a, 'f> {
     inp: Input<'a>,
     bytes: &'a [u8],
@@ -595,22 +604,27 @@ impl<'a, 'f> Pass<'a, 'f> {
                 Ok(())
             }
             b'-' | b'0'..=b'9' => self.own_number(n, i),
-            b't' | b'f' | b'n' => {
-                let (word, scalar): (&[u8], _) = match c {
-                    b't' => (b"true", Scalar::Bool(true)),
-                    b'f' => (b"false", Scalar::Bool(false)),
-                    _ => (b"null", Scalar::Null),
-                };
-                match lex::literal(self.bytes, i, word, self.complete) {
-                    Ok(Lexed::Done((), end)) => self.pos = end,
-                    r => return Err(self.unlexed(r)),
-                }
-                match scalar::check(n, consts, scalar) {
-                    Ok(()) => Ok(()),
-                    Err(k) => Err(self.miss(i, n, k)),
-                }
-            }
+            b't' | b'f' | b'n' => self.own_literal(n, i, c),
             _ => Err(Fail::Abort),
+        }
+    }
+
+    /// The `true`, `false` or `null` at `i`, whose first byte is `c`, against node
+    /// `n`'s own keywords.
+    #[inline(always)]
+    fn own_literal(&mut self, n: &'f Node, i: usize, c: u8) -> R {
+        let (word, scalar): (&[u8], _) = match c {
+            b't' => (b"true", Scalar::Bool(true)),
+            b'f' => (b"false", Scalar::Bool(false)),
+            _ => (b"null", Scalar::Null),
+        };
+        match lex::literal(self.bytes, i, word, self.complete) {
+            Ok(Lexed::Done((), end)) => self.pos = end,
+            r => return Err(self.unlexed(r)),
+        }
+        match scalar::check(n, self.consts, scalar) {
+            Ok(()) => Ok(()),
+            Err(k) => Err(self.miss(i, n, k)),
         }
     }
 
@@ -672,26 +686,41 @@ impl<'a, 'f> Pass<'a, 'f> {
         }
     }
 
-    /// A member value or an element against node `id`: a string or number meeting a
-    /// node without applicators (the most common values) is checked here, without the
-    /// recursive call (benches/README.md, optimization `scalar-children`).
+    /// A member value or an element against node `id`: a string, number or literal
+    /// meeting a node without applicators (the most common values) is checked here,
+    /// without the recursive call (benches/README.md, optimizations `scalar-children`
+    /// and, for `true`, `false` and `null`, `literal-children`).
     #[inline(always)]
     fn child(&mut self, id: NodeId) -> R {
+        self.child_with(id, 1)
+    }
+
+    /// [`Pass::child`], charging `unit` for a scalar (0 where the caller charged it,
+    /// with the member name's bytes: `listed_members`; benches/README.md,
+    /// optimization `member-charge`). A container's value is charged by
+    /// [`Pass::value`], so a unit charged before is refunded.
+    #[inline(always)]
+    fn child_with(&mut self, id: NodeId, unit: usize) -> R {
         self.skip_ws();
         let n = landing(self.nodes, id);
         if !n.in_place {
             match self.bytes.get(self.pos) {
                 Some(b'"') => {
-                    self.spend(1)?;
+                    self.spend(unit)?;
                     return self.own_string(n, self.pos);
                 }
                 Some(b'-' | b'0'..=b'9') => {
-                    self.spend(1)?;
+                    self.spend(unit)?;
                     return self.own_number(n, self.pos);
+                }
+                Some(&c @ (b't' | b'f' | b'n')) => {
+                    self.spend(unit)?;
+                    return self.own_literal(n, self.pos, c);
                 }
                 _ => {}
             }
         }
+        self.budget += 1 - unit;
         self.value(id)
     }
 
@@ -725,7 +754,23 @@ impl<'a, 'f> Pass<'a, 'f> {
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b'}') {
             self.pos += 1;
-        } else {
+        } else if !match checks {
+            // A plain object's members with names it lists, read in place: the short
+            // loop, which stops before a name it does not read so (benches/README.md,
+            // optimization `listed-loop`).
+            Some(o) if plain => {
+                let mut read = Listed {
+                    seen,
+                    required,
+                    count,
+                    guess,
+                };
+                let closed = self.listed_members(o, &mut read)?;
+                (seen, required, count, guess) = (read.seen, read.required, read.count, read.guess);
+                closed
+            }
+            _ => false,
+        } {
             loop {
                 self.skip_ws();
                 let i = self.pos;
@@ -750,7 +795,13 @@ impl<'a, 'f> Pass<'a, 'f> {
                 // The name's entry in the member index.
                 let listed = match (checks, index) {
                     (Some(o), Some(k)) => {
-                        guess = o.then_written[k];
+                        // Once the body leaves the form's order, stop guessing from it
+                        // (benches/README.md, optimization `guessing-stops`).
+                        guess = if k as u32 == guess {
+                            o.then_written[k]
+                        } else {
+                            u32::MAX
+                        };
                         let bit = 1u64 << k;
                         if seen & bit != 0 {
                             return Err(Fail::Abort); // a duplicate name
@@ -810,13 +861,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                 }
                 self.pos = end;
                 self.spend(end - i)?;
-                self.skip_ws();
-                match self.bytes.get(self.pos) {
-                    Some(b':') => {}
-                    Some(_) => return Err(Fail::Abort),
-                    None => return Err(self.ran_out()),
-                }
-                self.pos += 1;
+                self.colon()?;
                 // Counted before its value is read, as the general validator counts it.
                 count += 1;
                 if checks.is_some_and(|o| o.too_many(count)) {
@@ -849,6 +894,59 @@ impl<'a, 'f> Pass<'a, 'f> {
         Ok(())
     }
 
+    /// The members of a plain object meeting `o` while their names are names it lists,
+    /// written unescaped, each read in place (`ObjectChecks::listed_at`): `true` once
+    /// the closing `}` is read, `false` before a name it does not read so (the cursor
+    /// at or before its opening quote), which [`Pass::members`] reads on from `read`.
+    /// The same reading as that loop's for such a name, without its branches for
+    /// names read otherwise, patterns and `propertyNames`.
+    #[inline(always)]
+    fn listed_members(&mut self, o: &'f ObjectChecks, read: &mut Listed) -> Result<bool, Fail> {
+        loop {
+            self.skip_ws();
+            let i = self.pos;
+            if self.bytes.get(i) != Some(&b'"') {
+                return Ok(false);
+            }
+            let Some((k, end)) = o.listed_at(self.bytes, i + 1, read.guess) else {
+                return Ok(false);
+            };
+            // Once the body leaves the form's order, stop guessing from it
+            // (benches/README.md, optimization `guessing-stops`).
+            read.guess = if k as u32 == read.guess {
+                o.then_written[k]
+            } else {
+                u32::MAX
+            };
+            let bit = 1u64 << k;
+            if read.seen & bit != 0 {
+                return Err(Fail::Abort); // a duplicate name
+            }
+            read.seen |= bit;
+            let m = &o.members[k];
+            read.required += m.required as u32;
+            self.pos = end;
+            // The name's bytes and the unit `child` charges a scalar value, at once.
+            self.spend(end - i + 1)?;
+            self.colon()?;
+            // Counted before its value is read, as the general validator counts it.
+            read.count += 1;
+            if o.too_many(read.count) {
+                let count = read.count - 1;
+                return Err(self.name_fails(i, Some(o), count, Keyword::MaxProperties));
+            }
+            let schema = o
+                .member_schema(Some(m), false)
+                .map_or(NodeId::TRUE, Applies::schema);
+            if let Err(e) = self.child_with(schema, 0) {
+                return Err(self.member_failed(e, i, Some(o)));
+            }
+            if self.closes(b'}')? {
+                return Ok(true);
+            }
+        }
+    }
+
     /// A member value that meets `schema` (if any) and the `patternProperties` of
     /// `patterns` (one bit per entry, at least one set), read once for each.
     fn member_patterns(
@@ -870,6 +968,22 @@ impl<'a, 'f> Pass<'a, 'f> {
             }
         }
         self.pos = end;
+        Ok(())
+    }
+
+    /// After a member name: the `:`, looked for before any whitespace is skipped
+    /// (benches/README.md, optimization `member-charge`).
+    #[inline(always)]
+    fn colon(&mut self) -> R {
+        if self.bytes.get(self.pos) != Some(&b':') {
+            self.skip_ws();
+            match self.bytes.get(self.pos) {
+                Some(b':') => {}
+                Some(_) => return Err(Fail::Abort),
+                None => return Err(self.ran_out()),
+            }
+        }
+        self.pos += 1;
         Ok(())
     }
 
