@@ -175,7 +175,11 @@ pub(crate) fn compile(
     c.check_expansion()?;
     for node in &mut c.nodes {
         let mut in_place = false;
-        node.for_each_in_place(|_, _| in_place = true);
+        let mut only_any_of = true;
+        node.for_each_in_place(|_, via| {
+            in_place = true;
+            only_any_of &= via == Via::Any;
+        });
         node.in_place = in_place;
         node.asserts_nothing = !node.reject_all
             && node.types == Types::ALL
@@ -184,6 +188,7 @@ pub(crate) fn compile(
             && node.array.is_none()
             && node.string.is_none()
             && node.number.is_none();
+        node.only_any_of = in_place && only_any_of && node.asserts_nothing;
     }
     land(&mut c.nodes);
     discriminator::check(

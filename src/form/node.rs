@@ -503,6 +503,12 @@ pub(crate) struct Node {
     /// type-specific keyword): only its applicators, if any, constrain a value. Cached
     /// by the compiler.
     pub(crate) asserts_nothing: bool,
+    /// Whether the node is a bare `anyOf`: it asserts nothing itself and applies no
+    /// other subschema in place (cached by the compiler), as the union a `$ref`
+    /// recursion or a schemars `enum` of structs is. The fast engine tries its branches
+    /// without the rest of the in-place walk (benches/README.md, optimization
+    /// `bare-any-of`).
+    pub(crate) only_any_of: bool,
     /// The node a value meets after following bare `$ref`s (nodes with a `$ref` and
     /// nothing else that asserts) from this one; the node itself when it is not a bare
     /// `$ref`. Cached by the compiler; the chain is finite because same-instance cycles
@@ -552,6 +558,7 @@ impl Node {
             integer_by_spelling: false,
             general_only: false,
             asserts_nothing: false,
+            only_any_of: false,
             landing: NodeId::TRUE,
             defs: Vec::new(),
             declared: Vec::new(),

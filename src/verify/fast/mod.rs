@@ -407,6 +407,9 @@ impl<'a, 'f> Pass<'a, 'f> {
     }
 
     fn in_place(&mut self, n: &'f Node) -> R {
+        if n.only_any_of {
+            return self.bare_any_of(n);
+        }
         let start = self.pos;
         let mut end = start;
         // Whether a subschema was cut short by the end of a prefix (`Truncated`): the
@@ -513,6 +516,26 @@ impl<'a, 'f> Pass<'a, 'f> {
         // Each success read the whole value to the same end.
         self.pos = end;
         Ok(())
+    }
+
+    /// [`Pass::in_place`] for a node that is a bare `anyOf` (`Node::only_any_of`): the
+    /// same reading, without the parts such a node does not have (benches/README.md,
+    /// optimization `bare-any-of`).
+    #[inline]
+    fn bare_any_of(&mut self, n: &'f Node) -> R {
+        let start = self.pos;
+        let mut end = start;
+        let record = std::mem::replace(&mut self.record, false);
+        let r = self.any_branch(&n.any_of, start, &mut end);
+        self.record = record;
+        match r {
+            Ok(true) => {
+                self.pos = end;
+                Ok(())
+            }
+            Ok(false) => Err(self.settled(Fail::Mismatch, n, start)),
+            Err(e) => Err(e),
+        }
     }
 
     /// The `oneOf` branches `branches` on the value at `start`: how many pass, up to
