@@ -548,3 +548,29 @@ fn short_numbers_decide_as_exact_numbers() {
         }
     }
 }
+
+/// Strings admitted by their byte length alone (`Node::lengths`, optimization
+/// `length-plan`) around `minLength` and `maxLength`, in characters of one to four
+/// bytes and escapes: the fast engine agrees with the general validator, which counts
+/// code points.
+#[test]
+fn strings_admitted_by_length_agree_with_the_general_validator() {
+    let chars = ["a", "é", "東", "😀", "\\u00e9", "\\ud83d\\ude00", "\\n"];
+    for (min, max) in [(0, 0), (1, 1), (2, 3), (3, 8), (5, 5), (0, 12), (4, 400)] {
+        for ty in [r#""type":"string","#, "", r#""type":["string","null"],"#] {
+            let form = format!(r#"{{{ty}"minLength":{min},"maxLength":{max}}}"#);
+            let f = Form::compile(form.as_bytes()).unwrap();
+            let items = format!(r#"{{"items":{form}}}"#);
+            let fi = Form::compile(items.as_bytes()).unwrap();
+            for c in chars {
+                for n in 0..=max.min(16) + 2 {
+                    let s = format!("\"{}\"", c.repeat(n));
+                    engines_agree_on(&f, s.as_bytes(), &form);
+                    engines_agree_on(&fi, format!("[{s},{s}]").as_bytes(), &items);
+                    let mixed = format!("\"a{}\"", c.repeat(n));
+                    engines_agree_on(&f, mixed.as_bytes(), &form);
+                }
+            }
+        }
+    }
+}

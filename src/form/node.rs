@@ -509,6 +509,12 @@ pub(crate) struct Node {
     /// without the rest of the in-place walk (benches/README.md, optimization
     /// `bare-any-of`).
     pub(crate) only_any_of: bool,
+    /// Where a string's byte length alone admits it: the node admits strings and
+    /// asserts nothing on them but `minLength` and `maxLength` (no `enum`, `const`,
+    /// `format`, `pattern` or content keyword), and a string of at least `.0` and at
+    /// most `.1` bytes has between `minLength` and `maxLength` code points (cached by
+    /// the compiler; benches/README.md, optimization `length-plan`).
+    pub(crate) lengths: Option<(u64, u64)>,
     /// The node a value meets after following bare `$ref`s (nodes with a `$ref` and
     /// nothing else that asserts) from this one; the node itself when it is not a bare
     /// `$ref`. Cached by the compiler; the chain is finite because same-instance cycles
@@ -559,6 +565,7 @@ impl Node {
             general_only: false,
             asserts_nothing: false,
             only_any_of: false,
+            lengths: None,
             landing: NodeId::TRUE,
             defs: Vec::new(),
             declared: Vec::new(),

@@ -109,6 +109,39 @@ pub(crate) fn check_string(node: &Node, consts: &Consts, s: &str) -> Result<(), 
     Ok(())
 }
 
+/// The byte lengths between which a string certainly passes `node` (see
+/// `Node::lengths`), for a node whose only string keywords are `minLength` and
+/// `maxLength`: a string has at most as many code points as bytes and at least a
+/// quarter as many, so `4 × minLength` bytes and at most `maxLength` bytes admit it.
+pub(crate) fn lengths_plan(node: &Node) -> Option<(u64, u64)> {
+    if node.reject_all || !node.types.has(Types::STRING) || node.values.is_some() {
+        return None;
+    }
+    match node.string.as_deref() {
+        None => Some((0, u64::MAX)),
+        Some(c)
+            if c.format.is_none()
+                && c.owner_format.is_none()
+                && c.pattern.is_none()
+                && c.content.is_none() =>
+        {
+            let min = c.min_length.as_ref().map_or(0, |m| m.value);
+            let max = c.max_length.as_ref().map_or(u64::MAX, |m| m.value);
+            Some((min.saturating_mul(4), max))
+        }
+        Some(_) => None,
+    }
+}
+
+/// Whether node `n` certainly admits a string of `len` bytes by its length alone
+/// (`Node::lengths`): what [`check_string`] says of it, without its other checks
+/// (benches/README.md, optimization `length-plan`).
+#[inline(always)]
+pub(crate) fn string_by_length(node: &Node, len: usize) -> bool {
+    node.lengths
+        .is_some_and(|(least, most)| (least..=most).contains(&(len as u64)))
+}
+
 /// `enum` / `const`: the test for their absence inline, the lookup out of line
 /// (benches/README.md, optimization `values-inline`).
 #[inline(always)]
