@@ -163,6 +163,15 @@ impl<'a> Input<'a> {
 }
 
 impl<'a> Input<'a> {
+    /// Whether the validated block holds `start..end`, where `start` follows and `end`
+    /// is an ASCII byte of the input (a quote): those bytes are then text, with no
+    /// need to slice them out.
+    #[inline(always)]
+    fn covers(&self, start: usize, end: usize) -> bool {
+        let bs = self.block_start.get();
+        start >= bs && end - bs <= self.block.get().len()
+    }
+
     /// The text of `start..end`, or `None` if those bytes are not UTF-8 or do not
     /// end at character boundaries.
     #[inline(always)]
@@ -213,6 +222,38 @@ pub(crate) fn string<'a>(
         return Ok(Lexed::Done(StrAt::Input(utf8(inp, start, i)?), i + 1));
     }
     string_rest(inp, start, i, scratch, last)
+}
+
+/// [`string`] where only the decoded text's length in bytes is wanted: the same
+/// token, checked the same way, without slicing out a string that has no escape
+/// when the validated block already holds it (benches/README.md, optimization
+/// `length-plan`). Inlined in optimized builds only: inlined into the fast engine's
+/// recursion in a debug build, whose frames keep every local, it took the frames of
+/// `tests/verify_fast.rs`'s small stacks past their size.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn string_length(
+    inp: &Input<'_>,
+    open: usize,
+    scratch: &mut String,
+    last: bool,
+) -> LexResult<usize> {
+    let bytes = inp.bytes;
+    let start = open + 1;
+    let i = find_special(bytes, start);
+    if bytes.get(i) == Some(&b'"') {
+        let len = if inp.covers(start, i) {
+            i - start
+        } else {
+            utf8(inp, start, i)?.len()
+        };
+        return Ok(Lexed::Done(len, i + 1));
+    }
+    Ok(match string_rest(inp, start, i, scratch, last)? {
+        Lexed::Done(StrAt::Input(s), end) => Lexed::Done(s.len(), end),
+        Lexed::Done(StrAt::Scratch, end) => Lexed::Done(scratch.len(), end),
+        Lexed::NeedMore => Lexed::NeedMore,
+    })
 }
 
 /// [`string`], called rather than inlined: for the event machine, whose one big step

@@ -70,9 +70,9 @@ mod unique;
 
 /// The deepest recursion (open containers plus in-place subschemas on one path) the
 /// fast path takes on. At 96 it needed between 32 and 48 KiB of stack in an optimized
-/// build; a debug build's frames are over ten times larger (96 needed between 512 and
-/// 768 KiB), so there it stops at 32, which needed between 192 and 256 KiB
-/// (`tests/verify_fast.rs` runs both on small stacks).
+/// build; a debug build's frames are over ten times larger, so there it stops at 32,
+/// which needed between 384 and 448 KiB (between 256 and 320 KiB before the short
+/// member loop and the length plan; `tests/verify_fast.rs` runs both on small stacks).
 pub(crate) const MAX_FRAMES: u32 = if cfg!(debug_assertions) { 32 } else { 96 };
 
 /// Work allowed per body byte, and a constant for tiny bodies (invariant 2).
@@ -675,13 +675,20 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// The string at `i` against node `n`'s own keywords.
     #[inline(always)]
     fn own_string(&mut self, n: &'f Node, i: usize) -> R {
+        if n.lengths.is_some() {
+            // Nothing but its length to check: the length alone, where it passes
+            // (benches/README.md, optimization `length-plan`).
+            let (len, end) = match lex::string_length(&self.inp, i, self.scratch, self.complete) {
+                Ok(Lexed::Done(len, end)) => (len, end),
+                r => return Err(self.unlexed(r)),
+            };
+            if scalar::string_by_length(n, len) {
+                self.pos = end;
+                return self.spend(end - i);
+            }
+        }
         let (s, end) = self.string(i)?;
         let s = s.unwrap_or(self.scratch);
-        if scalar::string_by_length(n, s.len()) {
-            // Nothing but its length to check, and that passes.
-            self.pos = end;
-            return self.spend(end - i);
-        }
         let r = scalar::check_string(n, self.consts, s);
         self.pos = end;
         self.spend(end - i)?;
@@ -928,7 +935,10 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// at or before its opening quote), which [`Pass::members`] reads on from `read`.
     /// The same reading as that loop's for such a name, without its branches for
     /// names read otherwise, patterns and `propertyNames`.
-    #[inline(always)]
+    // Inlined in optimized builds only: a debug build keeps every inlined local in
+    // the frame, and this loop's doubled the recursion's frames there.
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn listed_members(&mut self, o: &'f ObjectChecks, read: &mut Listed) -> Result<bool, Fail> {
         loop {
             self.skip_ws();
