@@ -468,8 +468,9 @@ fn names_read_in_place_agree_with_the_general_validator() {
 }
 
 /// Short numbers under numeric `format`s and bounds (`SmallBounds`, optimizations
-/// `short-formats` and `one-walk-numbers`) decide as the exact decimal path does: a
-/// lexeme with `e0` appended has the same value and always takes the exact path.
+/// `short-formats` and `one-walk-numbers`; plain integers by `Node::integers`,
+/// `integer-plan`) decide as the exact decimal path does: a lexeme with `e0` appended
+/// has the same value and always takes the exact path.
 #[test]
 fn short_numbers_decide_as_exact_numbers() {
     let formats = [
@@ -483,6 +484,10 @@ fn short_numbers_decide_as_exact_numbers() {
         r#","exclusiveMinimum":-3.25,"exclusiveMaximum":300"#,
         r#","minimum":0.000000000000000001"#,
         r#","maximum":1e3"#,
+        // Integer bounds, which the integer plan (`Node::integers`) folds into a range.
+        r#","exclusiveMinimum":3,"exclusiveMaximum":300"#,
+        r#","minimum":-128,"maximum":255.0"#,
+        r#","exclusiveMinimum":-1,"maximum":65535"#,
     ];
     let lexemes = [
         "0",
@@ -526,6 +531,11 @@ fn short_numbers_decide_as_exact_numbers() {
         "12.3",
         "300",
         "299.999",
+        "3",
+        "4",
+        "299",
+        "-1",
+        "65536",
     ];
     for format in formats {
         for ty in ["integer", "number"] {

@@ -190,6 +190,7 @@ pub(crate) fn compile(
             && node.number.is_none();
         node.only_any_of = in_place && only_any_of && node.asserts_nothing;
         node.lengths = crate::form::check::scalar::lengths_plan(node);
+        node.integers = crate::form::check::scalar::integers_plan(node);
     }
     land(&mut c.nodes);
     discriminator::check(

@@ -515,6 +515,12 @@ pub(crate) struct Node {
     /// most `.1` bytes has between `minLength` and `maxLength` code points (cached by
     /// the compiler; benches/README.md, optimization `length-plan`).
     pub(crate) lengths: Option<(u64, u64)>,
+    /// Where an integer written plainly (no fraction, no exponent, at most 18 digits)
+    /// passes by its value alone: the node admits numbers, has no `enum` or `const`,
+    /// and its numeric keywords are bounds and an integer `format` that come to the
+    /// inclusive range `.0..=.1` for integers (cached by the compiler;
+    /// benches/README.md, optimization `integer-plan`).
+    pub(crate) integers: Option<(i64, i64)>,
     /// The node a value meets after following bare `$ref`s (nodes with a `$ref` and
     /// nothing else that asserts) from this one; the node itself when it is not a bare
     /// `$ref`. Cached by the compiler; the chain is finite because same-instance cycles
@@ -566,6 +572,7 @@ impl Node {
             asserts_nothing: false,
             only_any_of: false,
             lengths: None,
+            integers: None,
             landing: NodeId::TRUE,
             defs: Vec::new(),
             declared: Vec::new(),

@@ -898,6 +898,14 @@ impl Small {
         })
     }
 
+    /// The value as an `i64`, if it is an integer (exact: a `Small` is below 10^18 in
+    /// magnitude).
+    #[inline]
+    pub(crate) fn as_integer(self) -> Option<i64> {
+        let unit = POW10[self.scale as usize] as i64;
+        (self.mantissa % unit == 0).then(|| self.mantissa / unit)
+    }
+
     /// Whether the value is an integer (`1.0` is).
     #[inline]
     pub(crate) fn is_integer(self) -> bool {

@@ -9,6 +9,7 @@ use crate::form::consts::{ConstId, Consts, Scalar};
 use crate::form::node::{Node, NumberChecks, SmallBounds, StringChecks, Types};
 use crate::form::number::{NumRef, Small};
 use crate::form::vocabulary::Keyword;
+use crate::parse::lex::Digits;
 
 /// Check `node`'s local assertions on a scalar. `Err(None)` is the boolean schema
 /// `false`; `Err(Some(k))` names the failing keyword.
@@ -140,6 +141,57 @@ pub(crate) fn lengths_plan(node: &Node) -> Option<(u64, u64)> {
 pub(crate) fn string_by_length(node: &Node, len: usize) -> bool {
     node.lengths
         .is_some_and(|(least, most)| (least..=most).contains(&(len as u64)))
+}
+
+/// The inclusive range of integers that certainly pass `node` (see
+/// `Node::integers`): its bounds and its integer `format`'s, for a node that admits
+/// numbers, has no `enum` or `const`, and whose bounds are short integers and whose
+/// `format` (if any) is an integer one (`SmallBounds`), without `multipleOf`.
+pub(crate) fn integers_plan(node: &Node) -> Option<(i64, i64)> {
+    let numbers = node.types.has(Types::INTEGER) || node.types.has(Types::NUMBER);
+    if node.reject_all || !numbers || node.values.is_some() {
+        return None;
+    }
+    let Some(c) = node.number.as_deref() else {
+        return Some((i64::MIN, i64::MAX));
+    };
+    let b = c.small.as_ref()?;
+    let int = |s: Option<Small>| -> Option<Option<i64>> {
+        match s {
+            None => Some(None),
+            Some(s) => s.as_integer().map(Some),
+        }
+    };
+    let mut lo = i64::MIN;
+    let mut hi = i64::MAX;
+    let mut floor = |v: Option<i64>| lo = lo.max(v.unwrap_or(i64::MIN));
+    floor(int(b.minimum)?);
+    floor(int(b.exclusive_minimum)?.map(|m| m + 1));
+    let mut ceil = |v: Option<i64>| hi = hi.min(v.unwrap_or(i64::MAX));
+    ceil(int(b.maximum)?);
+    ceil(int(b.exclusive_maximum)?.map(|m| m - 1));
+    if let Some(f) = b.format {
+        lo = lo.max(int(f.min)?.unwrap_or(i64::MIN));
+        hi = hi.min(int(f.max)?.unwrap_or(i64::MAX));
+    }
+    Some((lo, hi))
+}
+
+/// Whether node `n` certainly admits the number the lexer read as `d` by its value
+/// alone (`Node::integers`): a plain integer within the node's range is what
+/// [`check_number`] admits, without its other checks (benches/README.md,
+/// optimization `integer-plan`).
+#[inline(always)]
+pub(crate) fn integer_by_range(node: &Node, d: Digits) -> bool {
+    match node.integers {
+        Some((lo, hi)) if !d.exponent && d.scale == 0 && d.digits <= 18 => {
+            // At most 18 digits: below 10^18 < 2^63.
+            let m = d.magnitude as i64;
+            let v = if d.negative { -m } else { m };
+            lo <= v && v <= hi
+        }
+        _ => false,
+    }
 }
 
 /// `enum` / `const`: the test for their absence inline, the lookup out of line

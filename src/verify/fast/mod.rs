@@ -710,6 +710,12 @@ impl<'a, 'f> Pass<'a, 'f> {
             Ok(Lexed::Done(digits, end)) => (digits, end),
             r => return Err(self.unlexed(r)),
         };
+        if scalar::integer_by_range(n, digits) {
+            // A plain integer within the node's range (benches/README.md,
+            // optimization `integer-plan`).
+            self.pos = end;
+            return self.spend(end - i);
+        }
         let text = lex::ascii(&self.inp, i, end);
         self.pos = end;
         self.spend(end - i)?;
