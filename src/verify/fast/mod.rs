@@ -8,7 +8,11 @@
 //! the body and the compiled form together instead, the way a recursive-descent parser
 //! walks a grammar: a member name is looked up once in its object's member index, which
 //! also detects duplicates for listed names (a bit per member), and each value is
-//! checked against the one node it meets. Where a value meets several subschemas at
+//! checked against the one node it meets. A listed name written unescaped is read in
+//! place, by comparing it with the body's bytes (`ObjectChecks::listed_at`), and a
+//! plain object's members are read so by a short loop (`listed_members`); strings and
+//! integers meeting nodes that assert only lengths or integer bounds are decided by a
+//! range fixed at compile time (`Node::lengths`, `Node::integers`). Where a value meets several subschemas at
 //! once (`allOf`, `anyOf`, `oneOf`, `$ref` with sibling keywords) the pass rewinds to
 //! the value's first byte and reads it once per subschema.
 //!
