@@ -6,6 +6,7 @@
     python3 benches/ratios.py verify-table run1.json run2.json run3.json
     python3 benches/ratios.py axum-table run1.json run2.json run3.json
     python3 benches/ratios.py rejection-table run1.json run2.json run3.json
+    python3 benches/ratios.py into-table run1.json run2.json run3.json
 
 `snapshot` copies each benchmark's median time from target/criterion (run it from the
 repository root), for the parse and the verify benches alike. `table` prints, per size
@@ -17,7 +18,9 @@ ratios. `axum-table` prints the axum bench's: `Verified<T>`'s time against `Json
 and `Json<Value>` + jsonschema (baseline time / formgate time, higher is better), and
 the typed groups' times without HTTP. `rejection-table` prints the rejection bench's
 ratios (the late rejection's time / the acceptance's, lower is better, whole and in
-16 KiB chunks) for each run and their medians.
+16 KiB chunks) for each run and their medians. `into-table` prints the into bench's
+ratios (the baseline's time / `verify_into`'s, higher is better) for each run and their
+medians.
 """
 import glob
 import json
@@ -37,7 +40,7 @@ def snapshot(path):
             medians[f"{group}/{function}"] = json.load(fh)["median"]["point_estimate"]
     # The verify bench: every benchmark, named by its path below target/criterion.
     for group in ["verify_*", "early_break", "stream_*", "threads", "axum_*", "typed_*",
-                  "rejection_*"]:
+                  "rejection_*", "into_*"]:
         pattern = os.path.join("target", "criterion", group, "**", "new", "estimates.json")
         for f in sorted(glob.glob(pattern, recursive=True)):
             name = "/".join(f.split(os.sep)[2:-2])
@@ -96,6 +99,21 @@ def verify_table(paths):
     def median_of(f):
         return statistics.median(f(r) for r in runs)
 
+    # The anchors: sonic-rs's parse and one memchr scan over the same bytes, each
+    # time divided by verify's (higher is better for formgate).
+    for anchor in ["sonic_rs_parse", "memchr_scan"]:
+        if f"verify_small/{anchor}/small" not in runs[0]:
+            continue
+        print(f"\n| body | {anchor} time / verify time, per run | median | verify | {anchor} |")
+        print("|---|---|---:|---:|---:|")
+        for size in sizes:
+            each = [r[f"verify_{size}/{anchor}/{size}"] / r[f"verify_{size}/formgate_verify/{size}"]
+                    for r in runs]
+            fg = median_of(lambda r: r[f"verify_{size}/formgate_verify/{size}"])
+            an = median_of(lambda r: r[f"verify_{size}/{anchor}/{size}"])
+            print(f"| {size} | " + ", ".join(f"{x:.2f}" for x in each)
+                  + f" | {statistics.median(each):.2f} | {fg / 1000:,.2f} µs | {an / 1000:,.2f} µs |")
+
     eb = median_of(lambda r: r["early_break/formgate_verify_valid"]
                    / r["early_break/formgate_verify_broken_first_record"])
     print(f"\nearly break: the valid 1 MB body takes {eb:,.0f}x the time of the broken one")
@@ -152,6 +170,26 @@ def axum_table(paths):
             print(f"| {body} | typed `{fn}` | {t / 1000:,.2f} µs |")
 
 
+def into_table(paths):
+    runs = load(paths)
+    cases = [("small into a struct", "small", "formgate_into_struct", "serde_json_struct"),
+             ("large into a struct", "large", "formgate_into_struct", "serde_json_struct"),
+             ("small into `Value`", "small", "formgate_into_value", "serde_json_jsonschema"),
+             ("medium into `Value`", "medium", "formgate_into_value", "serde_json_jsonschema"),
+             ("large into `Value`", "large", "formgate_into_value", "serde_json_jsonschema")]
+    print("| case | " + " | ".join(f"run {k}" for k in range(1, len(runs) + 1))
+          + " | median | `verify_into`, median |")
+    print("|---|" + "---:|" * (len(runs) + 2))
+    for label, body, ours, base in cases:
+        key = f"into_{body}/{{}}/{body}"
+        if key.format(ours) not in runs[0]:
+            continue
+        each = [r[key.format(base)] / r[key.format(ours)] for r in runs]
+        t = statistics.median(r[key.format(ours)] for r in runs)
+        print(f"| {label} | " + " | ".join(f"{x:.2f}" for x in each)
+              + f" | **{statistics.median(each):.2f}** | {t / 1000:,.2f} µs |")
+
+
 def rejection_table(paths):
     runs = load(paths)
     bodies = ["small", "medium", "large", "order"]
@@ -185,6 +223,8 @@ if __name__ == "__main__":
         verify_table(sys.argv[2:])
     elif len(sys.argv) >= 3 and sys.argv[1] == "axum-table":
         axum_table(sys.argv[2:])
+    elif len(sys.argv) >= 3 and sys.argv[1] == "into-table":
+        into_table(sys.argv[2:])
     elif len(sys.argv) >= 3 and sys.argv[1] == "rejection-table":
         rejection_table(sys.argv[2:])
     else:

@@ -9,7 +9,9 @@
 //! - `sonic_rs_parse`: `sonic_rs::from_slice::<sonic_rs::Value>` alone, the fastest
 //!   parser in Rust (SIMD), as the anchor of parse speed: nothing validated;
 //! - `serde_json_jsonschema`: that parse, then the `jsonschema` crate's `is_valid`
-//!   (validator built once, format assertion on, as formgate asserts formats).
+//!   (validator built once, format assertion on, as formgate asserts formats);
+//! - `memchr_scan`: one `memchr::memchr` over the body for a byte it does not hold, the
+//!   least any pass that reads every byte costs: the memory-bandwidth anchor.
 //!
 //! The `stream` groups time each body verified whole, fed to
 //! `Form::verifier` in 16 KiB chunks, and fed to it as one chunk. The `early_break`
@@ -73,6 +75,13 @@ fn bench_cases(c: &mut Criterion) {
             BenchmarkId::new("sonic_rs_parse", case.name),
             &case.body,
             |b, body| b.iter(|| sonic_rs::from_slice::<sonic_rs::Value>(black_box(body)).is_ok()),
+        );
+        // The memory-bandwidth anchor: one SIMD scan over the same bytes.
+        assert!(memchr::memchr(0, &case.body).is_none(), "{}", case.name);
+        group.bench_with_input(
+            BenchmarkId::new("memchr_scan", case.name),
+            &case.body,
+            |b, body| b.iter(|| memchr::memchr(0, black_box(body)).is_none()),
         );
         group.bench_with_input(
             BenchmarkId::new("serde_json_jsonschema", case.name),

@@ -40,8 +40,10 @@ pub(crate) fn hash(bytes: &[u8]) -> u64 {
 
 /// Byte equality without a `memcmp` call for short strings (member names, enum
 /// values): overlapping word loads up to 16 bytes. The libc call cost 7.5% of verify's
-/// samples on a 1 MB body of 5,000 records (perf).
-#[inline]
+/// samples on a 1 MB body of 5,000 records (perf). Always inlined: called, it made
+/// the fast engine's member loop reload its constants after every name
+/// (benches/README.md, optimization `guessing-stops`).
+#[inline(always)]
 pub(crate) fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
     if n != b.len() {

@@ -93,6 +93,34 @@ fn verify_allocates_nothing_after_the_first_call() {
     }
 }
 
+/// The streaming verifier keeps its buffers on the thread for the next body
+/// (`verify/stream.rs`, `Spare`): fed a small body, whole or in chunks the fast
+/// engine reads on its own, after a first body so fed on this thread, it allocates
+/// nothing.
+#[test]
+fn streaming_a_small_body_allocates_nothing_after_the_first() {
+    let case = inputs::small();
+    let form = formgate::Form::compile(case.form.as_bytes()).expect("the form compiles");
+    let stream = |chunk: usize| {
+        let mut v = form.verifier();
+        for part in case.body.chunks(chunk) {
+            v.feed(part).expect("admitted so far");
+        }
+        v.finish().expect("admitted");
+    };
+    // (In chunks of a few bytes, a value cut off again and again goes to the general
+    // validator, which allocates its own state.)
+    for chunk in [case.body.len(), 100, 64] {
+        stream(chunk);
+        let (n, ()) = allocations(|| {
+            for _ in 0..3 {
+                stream(chunk);
+            }
+        });
+        assert_eq!(n, 0, "{n} allocations in 3 streams of {chunk}-byte chunks");
+    }
+}
+
 /// Allocations of one `verify_into::<T>` after its first call on this thread, of
 /// `serde_json::from_slice::<T>` (the type's own, its vectors growing as elements
 /// arrive, plus serde_json's scratch buffer) and of building `T` from an already parsed

@@ -184,8 +184,9 @@ fn exponential_rewinding_hands_over_to_the_general_validator() {
 /// Bodies nested deeper than the fast path recurses are verified by the general
 /// validator, with the same verdicts, on a thread with a small stack: 64 KiB in an
 /// optimized build (48 KiB sufficed when measured, 32 KiB did not), 512 KiB in a debug
-/// build, whose frames are larger and whose fast path stops at 32 frames (256 KiB
-/// sufficed, 192 KiB did not).
+/// build, whose frames are larger and whose fast path stops at 32 frames (448 KiB
+/// sufficed, 384 KiB did not, since the short member loop and the string routes of
+/// the length plan; 320 and 256 KiB before them).
 #[test]
 fn deep_bodies_hand_over_and_small_stacks_suffice() {
     let stack = if cfg!(debug_assertions) { 512 } else { 64 };
@@ -395,6 +396,192 @@ fn v2_keywords_take_the_fast_path() {
                 general_verify(&f, body.as_bytes()).is_err(),
                 "{form}: {body}"
             );
+        }
+    }
+}
+
+/// Every verdict of `verify`, of the fast engine alone and of the general validator on
+/// one form and body agree: the fast engine admits only what the general validator
+/// admits, and a rejection of its own is the general validator's.
+fn engines_agree_on(form: &Form, body: &[u8], what: &str) {
+    let general = general_verify(form, body);
+    assert!(
+        !fast_accepts(form, body) || general.is_ok(),
+        "fast path admits what the general validator rejects: {what} {:?}",
+        String::from_utf8_lossy(body)
+    );
+    if let Some(r) = fast_rejects(form, body) {
+        assert_eq!(
+            Err(&r),
+            general.as_ref(),
+            "{what} {:?}",
+            String::from_utf8_lossy(body)
+        );
+    }
+    assert_eq!(
+        form.verify(body),
+        general,
+        "{what} {:?}",
+        String::from_utf8_lossy(body)
+    );
+}
+
+/// Member names read in place (`ObjectChecks::listed_at`, `form/names.rs`): listed names
+/// that share their first bytes, that are prefixes of each other, that need escapes,
+/// the empty name; bodies that write them escaped, longer, shorter, cut off, repeated.
+#[test]
+fn names_read_in_place_agree_with_the_general_validator() {
+    let forms = [
+        r#"{"properties":{"id":{"type":"integer"},"idx":{"type":"string"},"i":{"const":1},"":{"type":"null"},
+            "a\"b":{"type":"boolean"},"tab\t":{},"pri":{"maximum":3},"price":{"minimum":2},"priority":{"enum":[1,2]}},
+            "required":["id"],"additionalProperties":false}"#,
+        r#"{"properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"]}"#,
+        r#"{"properties":{"é":{"type":"integer"},"ü":{"type":"string"}},"additionalProperties":{"type":"boolean"},"maxProperties":3}"#,
+        r#"{"properties":{"aa":{"type":"integer"}},"patternProperties":{"^a":{"minimum":0}},"propertyNames":{"maxLength":3}}"#,
+    ];
+    let names = [
+        "id", "idx", "i", "", "a\\\"b", "tab\\t", "pri", "price", "priority", "\\u0069d",
+        "i\\u0064", "name", "nam", "names", "é", "\\u00e9", "ü", "aa", "aaa", "aaaa", "ab", "p",
+        "pr", "x",
+    ];
+    let values = ["1", "-1", "\"s\"", "null", "true", "2.5", "{}", "[1]"];
+    for form in forms {
+        let f = Form::compile(form.as_bytes()).unwrap();
+        for a in names {
+            for v in values {
+                for b in ["id", "name", "aa", "price", "é"] {
+                    let body = format!(r#"{{"{a}":{v},"{b}":1}}"#);
+                    engines_agree_on(&f, body.as_bytes(), form);
+                    let spaced = format!(r#"{{ "{a}" : {v} , "{b}" :1 }}"#);
+                    engines_agree_on(&f, spaced.as_bytes(), form);
+                    let repeated = format!(r#"{{"{a}":{v},"{a}":{v}}}"#);
+                    engines_agree_on(&f, repeated.as_bytes(), form);
+                }
+            }
+            // Cut off inside or right after the name.
+            let whole = format!(r#"{{"{a}":1}}"#);
+            for cut in 0..whole.len() {
+                engines_agree_on(&f, &whole.as_bytes()[..cut], form);
+            }
+        }
+    }
+}
+
+/// Short numbers under numeric `format`s and bounds (`SmallBounds`, optimizations
+/// `short-formats` and `one-walk-numbers`; plain integers by `Node::integers`,
+/// `integer-plan`) decide as the exact decimal path does: a lexeme with `e0` appended
+/// has the same value and always takes the exact path.
+#[test]
+fn short_numbers_decide_as_exact_numbers() {
+    let formats = [
+        "int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32", "uint64", "uint",
+        "float", "double",
+    ];
+    let bounds = [
+        "",
+        r#","minimum":1"#,
+        r#","maximum":100.5"#,
+        r#","exclusiveMinimum":-3.25,"exclusiveMaximum":300"#,
+        r#","minimum":0.000000000000000001"#,
+        r#","maximum":1e3"#,
+        // Integer bounds, which the integer plan (`Node::integers`) folds into a range.
+        r#","exclusiveMinimum":3,"exclusiveMaximum":300"#,
+        r#","minimum":-128,"maximum":255.0"#,
+        r#","exclusiveMinimum":-1,"maximum":65535"#,
+    ];
+    let lexemes = [
+        "0",
+        "-0",
+        "1",
+        "127",
+        "128",
+        "-128",
+        "-129",
+        "255",
+        "256",
+        "32767",
+        "-32769",
+        "65535",
+        "65536",
+        "2147483647",
+        "2147483648",
+        "-2147483648",
+        "-2147483649",
+        "4294967295",
+        "4294967296",
+        "999999999999999999",
+        "-999999999999999999",
+        "1000000000000000000",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775809",
+        "18446744073709551615",
+        "18446744073709551616",
+        "1.0",
+        "1.5",
+        "127.0",
+        "-0.0",
+        "0.000000000000000001",
+        "255.00000000000001",
+        "100.5",
+        "100.50",
+        "100.51",
+        "-3.25",
+        "-3.2500001",
+        "12.3",
+        "300",
+        "299.999",
+        "3",
+        "4",
+        "299",
+        "-1",
+        "65536",
+    ];
+    for format in formats {
+        for ty in ["integer", "number"] {
+            for bound in bounds {
+                let form = format!(r#"{{"type":"{ty}","format":"{format}"{bound}}}"#);
+                let f = Form::compile(form.as_bytes()).unwrap();
+                for lexeme in lexemes {
+                    let short = f.verify(lexeme.as_bytes());
+                    let exact = f.verify(format!("{lexeme}e0").as_bytes());
+                    assert_eq!(short.is_ok(), exact.is_ok(), "{form} on {lexeme}");
+                    if let (Err(a), Err(b)) = (&short, &exact) {
+                        assert_eq!(a.kind(), b.kind(), "{form} on {lexeme}");
+                    }
+                    engines_agree_on(&f, lexeme.as_bytes(), &form);
+                    let member = format!(r#"[{lexeme}]"#);
+                    let items = format!(r#"{{"items":{form}}}"#);
+                    let fi = Form::compile(items.as_bytes()).unwrap();
+                    engines_agree_on(&fi, member.as_bytes(), &items);
+                }
+            }
+        }
+    }
+}
+
+/// Strings admitted by their byte length alone (`Node::lengths`, optimization
+/// `length-plan`) around `minLength` and `maxLength`, in characters of one to four
+/// bytes and escapes: the fast engine agrees with the general validator, which counts
+/// code points.
+#[test]
+fn strings_admitted_by_length_agree_with_the_general_validator() {
+    let chars = ["a", "é", "東", "😀", "\\u00e9", "\\ud83d\\ude00", "\\n"];
+    for (min, max) in [(0, 0), (1, 1), (2, 3), (3, 8), (5, 5), (0, 12), (4, 400)] {
+        for ty in [r#""type":"string","#, "", r#""type":["string","null"],"#] {
+            let form = format!(r#"{{{ty}"minLength":{min},"maxLength":{max}}}"#);
+            let f = Form::compile(form.as_bytes()).unwrap();
+            let items = format!(r#"{{"items":{form}}}"#);
+            let fi = Form::compile(items.as_bytes()).unwrap();
+            for c in chars {
+                for n in 0..=max.min(16) + 2 {
+                    let s = format!("\"{}\"", c.repeat(n));
+                    engines_agree_on(&f, s.as_bytes(), &form);
+                    engines_agree_on(&fi, format!("[{s},{s}]").as_bytes(), &items);
+                    let mixed = format!("\"a{}\"", c.repeat(n));
+                    engines_agree_on(&f, mixed.as_bytes(), &form);
+                }
+            }
         }
     }
 }

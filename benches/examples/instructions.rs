@@ -18,7 +18,11 @@
 //! admitted body, `value` (`Form::verify_into::<serde_json::Value>`), `serde_value`
 //! (`serde_json::from_slice::<serde_json::Value>`), `jsonschema` (the `jsonschema`
 //! crate's `is_valid` on the parsed value, as `benches/into.rs` builds it) and `clone`
-//! (cloning the parsed value: what building the same tree costs at the least).
+//! (cloning the parsed value: what building the same tree costs at the least); and the
+//! two anchors of speed, on every body: `sonic` (`sonic_rs::from_slice` into its own
+//! `Value`, the fastest parse in Rust, validating nothing) and `memchr` (one
+//! `memchr::memchr` over the body for a byte it does not hold: the least a pass that
+//! reads every byte can cost, the memory-bandwidth anchor).
 
 use formgate_bench::inputs;
 
@@ -64,7 +68,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let usage = "usage: instructions \
          small|medium|large|order|small_late|medium_late|large_late|order_late \
-         verify|check|stream|into|serde|value|serde_value|jsonschema|clone N";
+         verify|check|stream|into|serde|value|serde_value|jsonschema|clone|sonic|memchr N";
     let name = args.next().unwrap_or_default();
     let (case, rejected) = match name.as_str() {
         "small" => (inputs::small(), false),
@@ -81,7 +85,7 @@ fn main() {
     let mode = match args.next().as_deref() {
         Some(
             mode @ ("verify" | "check" | "stream" | "into" | "serde" | "value" | "serde_value"
-            | "jsonschema" | "clone"),
+            | "jsonschema" | "clone" | "sonic" | "memchr"),
         ) => mode.to_owned(),
         _ => panic!("{usage}"),
     };
@@ -124,6 +128,8 @@ fn main() {
                 .as_ref()
                 .is_some_and(|js| js.is_valid(std::hint::black_box(&parsed))),
             "clone" => std::hint::black_box(parsed.clone()).is_object(),
+            "sonic" => sonic_rs::from_slice::<sonic_rs::Value>(body).is_ok(),
+            "memchr" => memchr::memchr(0, body).is_none(),
             _ => form.verify(body).is_ok(),
         };
         std::hint::black_box(ok);

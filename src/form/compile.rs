@@ -263,7 +263,11 @@ pub(crate) fn compile(
     c.check_expansion()?;
     for node in &mut c.nodes {
         let mut in_place = false;
-        node.for_each_in_place(|_, _| in_place = true);
+        let mut only_any_of = true;
+        node.for_each_in_place(|_, via| {
+            in_place = true;
+            only_any_of &= via == Via::Any;
+        });
         node.in_place = in_place;
         node.asserts_nothing = !node.reject_all
             && node.types == Types::ALL
@@ -272,6 +276,9 @@ pub(crate) fn compile(
             && node.array.is_none()
             && node.string.is_none()
             && node.number.is_none();
+        node.only_any_of = in_place && only_any_of && node.asserts_nothing;
+        node.lengths = crate::form::check::scalar::lengths_plan(node);
+        node.integers = crate::form::check::scalar::integers_plan(node);
     }
     land(&mut c.nodes);
     discriminator::check(

@@ -21,6 +21,7 @@ pub(crate) mod error;
 pub(crate) mod format;
 pub(crate) mod memory;
 pub(crate) mod metaschema;
+pub(crate) mod names;
 pub(crate) mod node;
 pub(crate) mod number;
 pub(crate) mod pattern;

@@ -15,6 +15,7 @@ use super::consts::ConstId;
 use super::dialect::Legacy;
 use super::format::owner::OwnerFormat;
 use super::format::Format;
+use super::names::{self, NameTable};
 use super::number::{Decimal, Small};
 use super::pattern::Pattern;
 use super::vocabulary::Keyword;
@@ -119,6 +120,10 @@ pub(crate) struct ObjectChecks {
     /// compared before it is hashed (benches/README.md, optimization `guessed-names`).
     pub(crate) first_written: u32,
     pub(crate) then_written: Box<[u32]>,
+    /// Member names by their first two bytes, and which of the first 64 members'
+    /// names need no escape (a bit each), for [`ObjectChecks::listed_at`].
+    pub(crate) lead: NameTable,
+    pub(crate) bare: u64,
     /// How many distinct names `required` lists.
     pub(crate) required: u32,
     /// `additionalProperties`: `None` when absent (any other member is allowed).
@@ -193,6 +198,48 @@ impl ObjectChecks {
             then[pair[0] as usize] = pair[1];
         }
         self.then_written = then.into_boxed_slice();
+        let names = self
+            .members
+            .iter()
+            .map(|m| (m.name.as_bytes(), names::bare(&m.name)));
+        self.lead = NameTable::build(names.clone());
+        self.bare = names
+            .take(64)
+            .enumerate()
+            .filter(|(_, (_, bare))| *bare)
+            .fold(0, |bits, (k, _)| bits | 1u64 << k);
+    }
+
+    /// The listed member whose name the body writes, unescaped and followed by its
+    /// closing quote, at `at` (the byte after the opening quote): its index in
+    /// `members` and the index past the closing quote. Tries `guess` (a member index
+    /// or `u32::MAX`) first, then the member the name's first two bytes propose;
+    /// `None` leaves the name to the string scanner and [`ObjectChecks::member_index`]
+    /// (`form/names.rs`; benches/README.md, optimization `fused-names`).
+    #[inline(always)]
+    pub(crate) fn listed_at(&self, body: &[u8], at: usize, guess: u32) -> Option<(usize, usize)> {
+        if let Some(end) = self.written_at(body, at, guess as usize) {
+            return Some((guess as usize, end));
+        }
+        let k = self.lead.propose(*body.get(at)?, *body.get(at + 1)?)?;
+        self.written_at(body, at, k).map(|end| (k, end))
+    }
+
+    /// Whether the bytes at `at` are member `k`'s name (one that needs no escape)
+    /// and its closing quote: the index past the quote.
+    #[inline(always)]
+    fn written_at(&self, body: &[u8], at: usize, k: usize) -> Option<usize> {
+        if k >= 64 || self.bare & (1u64 << k) == 0 {
+            return None;
+        }
+        let name = self.members.get(k)?.name.as_bytes();
+        let end = at + name.len();
+        match (body.get(at..end), body.get(end)) {
+            (Some(written), Some(b'"')) if crate::fasthash::bytes_eq(written, name) => {
+                Some(end + 1)
+            }
+            _ => None,
+        }
     }
 
     /// [`ObjectChecks::member_index`], trying `guess` (a member index or `u32::MAX`)
@@ -336,17 +383,31 @@ pub(crate) struct NumberChecks {
     /// A numeric `format` (`int32`, `double`...).
     pub(crate) format: Option<Format>,
     /// The bounds as [`Small`]s, when every bound given is one and there is no
-    /// `multipleOf` or `format` (set by [`NumberChecks::index`]).
+    /// `multipleOf`, and the `format`, if any, is a numeric one (set by
+    /// [`NumberChecks::index`]).
     pub(crate) small: Option<SmallBounds>,
 }
 
-/// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` as [`Small`]s.
+/// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` as [`Small`]s, and a
+/// numeric `format` as the range it gives a [`Small`].
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct SmallBounds {
     pub(crate) minimum: Option<Small>,
     pub(crate) maximum: Option<Small>,
     pub(crate) exclusive_minimum: Option<Small>,
     pub(crate) exclusive_maximum: Option<Small>,
+    /// An integer `format` (`int32`, `uint16`...): the number must be an integer
+    /// within these bounds (`None`: a bound no [`Small`] can pass, as `int64`'s, whose
+    /// 19 digits are beyond every `Small`). `float` and `double` are absent: every
+    /// `Small` is finite in both (benches/README.md, optimization `short-formats`).
+    pub(crate) format: Option<SmallRange>,
+}
+
+/// The range of an integer `format`, for [`Small`]s.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct SmallRange {
+    pub(crate) min: Option<Small>,
+    pub(crate) max: Option<Small>,
 }
 
 impl NumberChecks {
@@ -364,10 +425,23 @@ impl NumberChecks {
                 maximum: small(&self.maximum)?,
                 exclusive_minimum: small(&self.exclusive_minimum)?,
                 exclusive_maximum: small(&self.exclusive_maximum)?,
+                format: None,
             })
         };
-        self.small = match (&self.multiple_of, self.format) {
-            (None, None) => bounds().ok(),
+        // A numeric format as a range of `Small`s: a bound of the format beyond 18
+        // digits is one every `Small` (below 10^18 in magnitude) already meets.
+        let format = match self.format.map(Format::integer_range) {
+            None => Ok(None),
+            Some(Some(Some((min, max)))) => Ok(Some(SmallRange {
+                min: Small::parse(min),
+                max: Small::parse(max),
+            })),
+            // `float` and `double`: every `Small` is finite in both.
+            Some(Some(None)) => Ok(None),
+            Some(None) => Err(()),
+        };
+        self.small = match (&self.multiple_of, format) {
+            (None, Ok(format)) => bounds().ok().map(|b| SmallBounds { format, ..b }),
             _ => None,
         };
     }
@@ -432,6 +506,24 @@ pub(crate) struct Node {
     /// type-specific keyword): only its applicators, if any, constrain a value. Cached
     /// by the compiler.
     pub(crate) asserts_nothing: bool,
+    /// Whether the node is a bare `anyOf`: it asserts nothing itself and applies no
+    /// other subschema in place (cached by the compiler), as the union a `$ref`
+    /// recursion or a schemars `enum` of structs is. The fast engine tries its branches
+    /// without the rest of the in-place walk (benches/README.md, optimization
+    /// `bare-any-of`).
+    pub(crate) only_any_of: bool,
+    /// Where a string's byte length alone admits it: the node admits strings and
+    /// asserts nothing on them but `minLength` and `maxLength` (no `enum`, `const`,
+    /// `format`, `pattern` or content keyword), and a string of at least `.0` and at
+    /// most `.1` bytes has between `minLength` and `maxLength` code points (cached by
+    /// the compiler; benches/README.md, optimization `length-plan`).
+    pub(crate) lengths: Option<(u64, u64)>,
+    /// Where an integer written plainly (no fraction, no exponent, at most 18 digits)
+    /// passes by its value alone: the node admits numbers, has no `enum` or `const`,
+    /// and its numeric keywords are bounds and an integer `format` that come to the
+    /// inclusive range `.0..=.1` for integers (cached by the compiler;
+    /// benches/README.md, optimization `integer-plan`).
+    pub(crate) integers: Option<(i64, i64)>,
     /// The node a value meets after following bare `$ref`s (nodes with a `$ref` and
     /// nothing else that asserts) from this one; the node itself when it is not a bare
     /// `$ref`. Cached by the compiler; the chain is finite because same-instance cycles
@@ -481,6 +573,9 @@ impl Node {
             integer_by_spelling: false,
             general_only: false,
             asserts_nothing: false,
+            only_any_of: false,
+            lengths: None,
+            integers: None,
             landing: NodeId::TRUE,
             defs: Vec::new(),
             declared: Vec::new(),

@@ -883,6 +883,29 @@ impl Small {
         })
     }
 
+    /// The value the lexer read of a number as it scanned it (`lex::number_digits`), or
+    /// `None` where [`Small::parse`] of its lexeme is `None`: the same value either way.
+    #[inline(always)]
+    pub(crate) fn from_digits(d: crate::parse::lex::Digits) -> Option<Small> {
+        if d.exponent || d.digits > 18 || d.digits == 0 {
+            return None;
+        }
+        // At most 18 digits: below 10^18 < 2^63.
+        let m = d.magnitude as i64;
+        Some(Small {
+            mantissa: if d.negative { -m } else { m },
+            scale: d.scale,
+        })
+    }
+
+    /// The value as an `i64`, if it is an integer (exact: a `Small` is below 10^18 in
+    /// magnitude).
+    #[inline]
+    pub(crate) fn as_integer(self) -> Option<i64> {
+        let unit = POW10[self.scale as usize] as i64;
+        (self.mantissa % unit == 0).then(|| self.mantissa / unit)
+    }
+
     /// Whether the value is an integer (`1.0` is).
     #[inline]
     pub(crate) fn is_integer(self) -> bool {

@@ -162,6 +162,24 @@ impl<'a> Input<'a> {
     }
 }
 
+impl<'a> Input<'a> {
+    /// Whether the validated block holds `start..end`, where `start` follows and `end`
+    /// is an ASCII byte of the input (a quote): those bytes are then text, with no
+    /// need to slice them out.
+    #[inline(always)]
+    fn covers(&self, start: usize, end: usize) -> bool {
+        let bs = self.block_start.get();
+        start >= bs && end - bs <= self.block.get().len()
+    }
+
+    /// The text of `start..end`, or `None` if those bytes are not UTF-8 or do not
+    /// end at character boundaries.
+    #[inline(always)]
+    pub(crate) fn text_at(&self, start: usize, end: usize) -> Option<&'a str> {
+        self.text(start, end).ok()
+    }
+}
+
 /// The text of an ASCII token (a number) at `start..end`.
 #[inline]
 pub(crate) fn ascii<'a>(inp: &Input<'a>, start: usize, end: usize) -> &'a str {
@@ -204,6 +222,38 @@ pub(crate) fn string<'a>(
         return Ok(Lexed::Done(StrAt::Input(utf8(inp, start, i)?), i + 1));
     }
     string_rest(inp, start, i, scratch, last)
+}
+
+/// [`string`] where only the decoded text's length in bytes is wanted: the same
+/// token, checked the same way, without slicing out a string that has no escape
+/// when the validated block already holds it (benches/README.md, optimization
+/// `length-plan`). Inlined in optimized builds only: inlined into the fast engine's
+/// recursion in a debug build, whose frames keep every local, it took the frames of
+/// `tests/verify_fast.rs`'s small stacks past their size.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn string_length(
+    inp: &Input<'_>,
+    open: usize,
+    scratch: &mut String,
+    last: bool,
+) -> LexResult<usize> {
+    let bytes = inp.bytes;
+    let start = open + 1;
+    let i = find_special(bytes, start);
+    if bytes.get(i) == Some(&b'"') {
+        let len = if inp.covers(start, i) {
+            i - start
+        } else {
+            utf8(inp, start, i)?.len()
+        };
+        return Ok(Lexed::Done(len, i + 1));
+    }
+    Ok(match string_rest(inp, start, i, scratch, last)? {
+        Lexed::Done(StrAt::Input(s), end) => Lexed::Done(s.len(), end),
+        Lexed::Done(StrAt::Scratch, end) => Lexed::Done(scratch.len(), end),
+        Lexed::NeedMore => Lexed::NeedMore,
+    })
 }
 
 /// [`string`], called rather than inlined: for the event machine, whose one big step
@@ -357,18 +407,44 @@ fn hex4(bytes: &[u8], at: usize, last: bool) -> Result<Option<u16>, (ParseErrorK
 /// Grammar (RFC 8259): `-? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?`.
 #[inline]
 pub(crate) fn number(bytes: &[u8], start: usize, last: bool) -> LexResult<()> {
+    match number_digits(bytes, start, last)? {
+        Lexed::Done(_, end) => Ok(Lexed::Done((), end)),
+        Lexed::NeedMore => Ok(Lexed::NeedMore),
+    }
+}
+
+/// What [`number_digits`] reads of a number's value as it scans it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Digits {
+    /// The digits of the integer and fraction parts as one integer, modulo 2^64
+    /// (exact when `digits` is at most 19).
+    pub(crate) magnitude: u64,
+    /// How many digits the integer and fraction parts have, leading zeros included.
+    pub(crate) digits: u32,
+    /// How many of them follow the decimal point.
+    pub(crate) scale: u32,
+    pub(crate) negative: bool,
+    /// Whether the number has an exponent (then the other fields ignore it).
+    pub(crate) exponent: bool,
+}
+
+/// [`number`], adding up the digits as it scans them, so that a short number needs no
+/// second walk over its lexeme (benches/README.md, optimization `one-walk-numbers`).
+#[inline(always)]
+pub(crate) fn number_digits(bytes: &[u8], start: usize, last: bool) -> LexResult<Digits> {
     let mut i = start;
     let at = |i: usize| bytes.get(i).copied();
-    let more = |i: usize| -> LexResult<()> {
+    let more = |i: usize| -> LexResult<Digits> {
         if last {
             Err((ParseErrorKind::InvalidNumber, i))
         } else {
             Ok(Lexed::NeedMore)
         }
     };
-    if at(i) == Some(b'-') {
-        i += 1;
-    }
+    let mut m: u64 = 0;
+    let negative = at(i) == Some(b'-');
+    i += negative as usize;
+    let int_start = i;
     match at(i) {
         Some(b'0') => {
             i += 1;
@@ -376,27 +452,37 @@ pub(crate) fn number(bytes: &[u8], start: usize, last: bool) -> LexResult<()> {
                 return Err((ParseErrorKind::LeadingZero, start));
             }
         }
-        Some(b'1'..=b'9') => {
+        Some(c @ b'1'..=b'9') => {
+            m = u64::from(c - b'0');
             i += 1;
-            while let Some(b'0'..=b'9') = at(i) {
+            while let Some(c @ b'0'..=b'9') = at(i) {
+                m = m.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
                 i += 1;
             }
         }
         None => return more(i),
         Some(_) => return Err((ParseErrorKind::InvalidNumber, i)),
     }
+    let mut digits = i - int_start;
+    let mut scale = 0;
     if at(i) == Some(b'.') {
         i += 1;
+        let frac_start = i;
         match at(i) {
-            Some(b'0'..=b'9') => i += 1,
+            Some(b'0'..=b'9') => {}
             None => return more(i),
             Some(_) => return Err((ParseErrorKind::InvalidNumber, i)),
         }
-        while let Some(b'0'..=b'9') = at(i) {
+        while let Some(c @ b'0'..=b'9') = at(i) {
+            m = m.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
             i += 1;
         }
+        scale = i - frac_start;
+        digits += scale;
     }
+    let mut exponent = false;
     if let Some(b'e' | b'E') = at(i) {
+        exponent = true;
         i += 1;
         if let Some(b'+' | b'-') = at(i) {
             i += 1;
@@ -414,7 +500,14 @@ pub(crate) fn number(bytes: &[u8], start: usize, last: bool) -> LexResult<()> {
         // More digits may follow in the next slice.
         return Ok(Lexed::NeedMore);
     }
-    Ok(Lexed::Done((), i))
+    let digits = Digits {
+        magnitude: m,
+        digits: u32::try_from(digits).unwrap_or(u32::MAX),
+        scale: u32::try_from(scale).unwrap_or(u32::MAX),
+        negative,
+        exponent,
+    };
+    Ok(Lexed::Done(digits, i))
 }
 
 /// Scan `true`, `false` or `null` starting at `start` (whose first byte is known).

@@ -26,6 +26,7 @@
 //! Cost: O(n) time; memory O(n) while the fast path lasts (never more than
 //! `max_bytes`), then O(depth + longest spanning token).
 
+use std::cell::Cell;
 use std::io::Read;
 
 use crate::form::Form;
@@ -78,15 +79,51 @@ pub struct Verifier<'f> {
     rejected: Option<Rejection>,
     /// The fast engine while it lasts (`fast/resumable.rs`); `None` once the
     /// general validator has taken over.
-    fast: Option<Resumable>,
-    /// The fast path's reused buffers.
-    buffers: fast::Buffers,
+    fast: Option<Engine>,
+}
+
+/// The fast engine of a streamed body, and its buffers (both boxed, so that they pass
+/// from one body to the next on a thread without being copied: [`Spare`]).
+#[derive(Debug)]
+struct Engine {
+    resumable: Box<Resumable>,
+    buffers: Box<fast::Buffers>,
+}
+
+/// What one streamed body leaves for the next on the same thread: the fast engine's
+/// buffers and the received text's capacity, so that a warmed-up thread streams a
+/// small body without allocating (benches/README.md, optimization `spare-stream`).
+struct Spare {
+    engine: Engine,
+}
+
+/// A text buffer kept for the next body holds at most this many bytes, so that one
+/// large body does not keep its memory on the thread.
+const SPARE_TEXT: usize = 64 * 1024;
+
+thread_local! {
+    static SPARE: Cell<Option<Spare>> = const { Cell::new(None) };
+}
+
+impl Drop for Verifier<'_> {
+    fn drop(&mut self) {
+        self.keep_spare();
+    }
 }
 
 impl<'f> Verifier<'f> {
     pub(crate) fn new(form: &'f Form) -> Verifier<'f> {
-        let mut buffers = fast::Buffers::default();
-        let fast = Some(Resumable::new(&mut buffers));
+        let fast = Some(match SPARE.with(Cell::take) {
+            Some(Spare { mut engine }) => {
+                engine.resumable.reset(&mut engine.buffers);
+                engine
+            }
+            None => {
+                let mut buffers = Box::default();
+                let resumable = Box::new(Resumable::new(&mut buffers));
+                Engine { resumable, buffers }
+            }
+        });
         Verifier {
             form,
             rt: None,
@@ -96,8 +133,20 @@ impl<'f> Verifier<'f> {
             pending: Pending::None,
             rejected: None,
             fast,
-            buffers,
         }
+    }
+
+    /// Keep the fast engine's buffers and its text's capacity for the next body on
+    /// this thread (see [`Spare`]), unless the text grew past [`SPARE_TEXT`].
+    fn keep_spare(&mut self) {
+        let Some(engine) = self.fast.take() else {
+            return;
+        };
+        if engine.resumable.capacity() > SPARE_TEXT {
+            return;
+        }
+        // A thread that streams several bodies at once keeps the last one's.
+        SPARE.with(|slot| slot.set(Some(Spare { engine })));
     }
 
     /// How many bytes have been fed so far.
@@ -120,7 +169,7 @@ impl<'f> Verifier<'f> {
         if let Some(r) = self
             .fast
             .as_ref()
-            .and_then(|f| f.rejection(self.form, &self.buffers))
+            .and_then(|f| f.resumable.rejection(self.form, &f.buffers))
         {
             // Refused by the fast engine before: the same rejection, made anew.
             return Err(r);
@@ -134,12 +183,12 @@ impl<'f> Verifier<'f> {
             return self.reject(Rejection::from_parse(e));
         }
         let result = match &mut self.fast {
-            Some(fast) => {
-                if fast.feed(self.form, chunk, &mut self.buffers) {
+            Some(Engine { resumable, buffers }) => {
+                if resumable.feed(self.form, chunk, buffers) {
                     return Ok(());
                 }
                 // A refusal of the fast engine is kept there, not copied here.
-                if let Some(r) = fast.rejection(self.form, &self.buffers) {
+                if let Some(r) = resumable.rejection(self.form, buffers) {
                     return Err(r);
                 }
                 self.hand_over()
@@ -158,7 +207,7 @@ impl<'f> Verifier<'f> {
         let body = self
             .fast
             .take()
-            .map(Resumable::into_body)
+            .map(|f| f.resumable.into_body())
             .unwrap_or_default();
         self.run(&body, 0)
     }
@@ -174,14 +223,14 @@ impl<'f> Verifier<'f> {
         if let Some(r) = self.rejected.take() {
             return Err(r);
         }
-        if let Some(fast) = &mut self.fast {
-            if let Some(r) = fast.rejection(self.form, &self.buffers) {
+        if let Some(Engine { resumable, buffers }) = &mut self.fast {
+            if let Some(r) = resumable.rejection(self.form, buffers) {
                 return Err(r);
             }
-            if fast.finish(self.form, &mut self.buffers) {
+            if resumable.finish(self.form, buffers) {
                 return Ok(());
             }
-            if let Some(r) = fast.rejection(self.form, &self.buffers) {
+            if let Some(r) = resumable.rejection(self.form, buffers) {
                 return Err(r);
             }
             self.hand_over()?;

@@ -9,6 +9,7 @@ use crate::form::consts::{ConstId, Consts, Scalar};
 use crate::form::node::{Node, NumberChecks, SmallBounds, StringChecks, Types};
 use crate::form::number::{NumRef, Small};
 use crate::form::vocabulary::Keyword;
+use crate::parse::lex::Digits;
 
 /// Check `node`'s local assertions on a scalar. `Err(None)` is the boolean schema
 /// `false`; `Err(Some(k))` names the failing keyword.
@@ -23,38 +24,7 @@ pub(crate) fn check(
         Scalar::String(s) => return check_string(node, consts, s),
         _ if node.reject_all => return Err(None),
         Scalar::Number(lexeme) => {
-            let int_only = !types.has(Types::NUMBER);
-            if int_only && !types.has(Types::INTEGER) {
-                return Err(Some(Keyword::Type));
-            }
-            // draft-04: an integer is spelt without a fraction or an exponent.
-            if int_only
-                && node.integer_by_spelling
-                && lexeme.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'))
-            {
-                return Err(Some(Keyword::Type));
-            }
-            // Short numbers against short bounds, in i128 rather than digit by digit
-            // (benches/README.md, optimization `short-numbers`).
-            if let Some(n) = short(node, int_only, lexeme) {
-                if int_only && !n.is_integer() {
-                    return Err(Some(Keyword::Type));
-                }
-                values(node, consts, scalar)?;
-                if let Some(b) = node.number.as_ref().and_then(|c| c.small.as_ref()) {
-                    small_bounds(b, n)?;
-                }
-                return Ok(());
-            }
-            // The exact decoding is the costly part; only numeric keywords pay it.
-            let n = (int_only || node.number.is_some()).then(|| NumRef::new(lexeme));
-            if int_only && !n.as_ref().is_some_and(NumRef::is_integer) {
-                return Err(Some(Keyword::Type));
-            }
-            values(node, consts, scalar)?;
-            if let (Some(c), Some(n)) = (&node.number, &n) {
-                number(c, n)?;
-            }
+            return check_number(node, consts, lexeme, || Small::parse(lexeme));
         }
         Scalar::Bool(_) => {
             if !types.has(Types::BOOLEAN) {
@@ -68,6 +38,57 @@ pub(crate) fn check(
             }
             values(node, consts, scalar)?;
         }
+    }
+    Ok(())
+}
+
+/// [`check`] for a number, given how to read it as a [`Small`] (`short`: `None` for a
+/// number that is not one). The fast engine reads the `Small` as it lexes the number
+/// (benches/README.md, optimization `one-walk-numbers`); every other caller parses
+/// the lexeme.
+#[inline]
+pub(crate) fn check_number(
+    node: &Node,
+    consts: &Consts,
+    lexeme: &str,
+    short: impl FnOnce() -> Option<Small>,
+) -> Result<(), Option<Keyword>> {
+    if node.reject_all {
+        return Err(None);
+    }
+    let types = node.types;
+    let scalar = Scalar::Number(lexeme);
+    let int_only = !types.has(Types::NUMBER);
+    if int_only && !types.has(Types::INTEGER) {
+        return Err(Some(Keyword::Type));
+    }
+    // draft-04: an integer is spelt without a fraction or an exponent.
+    if int_only
+        && node.integer_by_spelling
+        && lexeme.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'))
+    {
+        return Err(Some(Keyword::Type));
+    }
+    // Short numbers against short bounds, in i128 rather than digit by digit
+    // (benches/README.md, optimization `short-numbers`).
+    if let Some(n) = short_of(node, int_only, short) {
+        if int_only && !n.is_integer() {
+            return Err(Some(Keyword::Type));
+        }
+        values(node, consts, scalar)?;
+        if let Some(b) = node.number.as_ref().and_then(|c| c.small.as_ref()) {
+            small_bounds(b, n)?;
+        }
+        return Ok(());
+    }
+    // The exact decoding is the costly part; only numeric keywords pay it.
+    let n = (int_only || node.number.is_some()).then(|| NumRef::new(lexeme));
+    if int_only && !n.as_ref().is_some_and(NumRef::is_integer) {
+        return Err(Some(Keyword::Type));
+    }
+    values(node, consts, scalar)?;
+    if let (Some(c), Some(n)) = (&node.number, &n) {
+        number(c, n)?;
     }
     Ok(())
 }
@@ -87,6 +108,90 @@ pub(crate) fn check_string(node: &Node, consts: &Consts, s: &str) -> Result<(), 
         string(c, s)?;
     }
     Ok(())
+}
+
+/// The byte lengths between which a string certainly passes `node` (see
+/// `Node::lengths`), for a node whose only string keywords are `minLength` and
+/// `maxLength`: a string has at most as many code points as bytes and at least a
+/// quarter as many, so `4 × minLength` bytes and at most `maxLength` bytes admit it.
+pub(crate) fn lengths_plan(node: &Node) -> Option<(u64, u64)> {
+    if node.reject_all || !node.types.has(Types::STRING) || node.values.is_some() {
+        return None;
+    }
+    match node.string.as_deref() {
+        None => Some((0, u64::MAX)),
+        Some(c)
+            if c.format.is_none()
+                && c.owner_format.is_none()
+                && c.pattern.is_none()
+                && c.content.is_none() =>
+        {
+            let min = c.min_length.as_ref().map_or(0, |m| m.value);
+            let max = c.max_length.as_ref().map_or(u64::MAX, |m| m.value);
+            Some((min.saturating_mul(4), max))
+        }
+        Some(_) => None,
+    }
+}
+
+/// Whether node `n` certainly admits a string of `len` bytes by its length alone
+/// (`Node::lengths`): what [`check_string`] says of it, without its other checks
+/// (benches/README.md, optimization `length-plan`).
+#[inline(always)]
+pub(crate) fn string_by_length(node: &Node, len: usize) -> bool {
+    node.lengths
+        .is_some_and(|(least, most)| (least..=most).contains(&(len as u64)))
+}
+
+/// The inclusive range of integers that certainly pass `node` (see
+/// `Node::integers`): its bounds and its integer `format`'s, for a node that admits
+/// numbers, has no `enum` or `const`, and whose bounds are short integers and whose
+/// `format` (if any) is an integer one (`SmallBounds`), without `multipleOf`.
+pub(crate) fn integers_plan(node: &Node) -> Option<(i64, i64)> {
+    let numbers = node.types.has(Types::INTEGER) || node.types.has(Types::NUMBER);
+    if node.reject_all || !numbers || node.values.is_some() {
+        return None;
+    }
+    let Some(c) = node.number.as_deref() else {
+        return Some((i64::MIN, i64::MAX));
+    };
+    let b = c.small.as_ref()?;
+    let int = |s: Option<Small>| -> Option<Option<i64>> {
+        match s {
+            None => Some(None),
+            Some(s) => s.as_integer().map(Some),
+        }
+    };
+    let mut lo = i64::MIN;
+    let mut hi = i64::MAX;
+    let mut floor = |v: Option<i64>| lo = lo.max(v.unwrap_or(i64::MIN));
+    floor(int(b.minimum)?);
+    floor(int(b.exclusive_minimum)?.map(|m| m + 1));
+    let mut ceil = |v: Option<i64>| hi = hi.min(v.unwrap_or(i64::MAX));
+    ceil(int(b.maximum)?);
+    ceil(int(b.exclusive_maximum)?.map(|m| m - 1));
+    if let Some(f) = b.format {
+        lo = lo.max(int(f.min)?.unwrap_or(i64::MIN));
+        hi = hi.min(int(f.max)?.unwrap_or(i64::MAX));
+    }
+    Some((lo, hi))
+}
+
+/// Whether node `n` certainly admits the number the lexer read as `d` by its value
+/// alone (`Node::integers`): a plain integer within the node's range is what
+/// [`check_number`] admits, without its other checks (benches/README.md,
+/// optimization `integer-plan`).
+#[inline(always)]
+pub(crate) fn integer_by_range(node: &Node, d: Digits) -> bool {
+    match node.integers {
+        Some((lo, hi)) if !d.exponent && d.scale == 0 && d.digits <= 18 => {
+            // At most 18 digits: below 10^18 < 2^63.
+            let m = d.magnitude as i64;
+            let v = if d.negative { -m } else { m };
+            lo <= v && v <= hi
+        }
+        _ => false,
+    }
 }
 
 /// `enum` / `const`: the test for their absence inline, the lookup out of line
@@ -147,14 +252,14 @@ pub(crate) fn string(c: &StringChecks, s: &str) -> Result<(), Option<Keyword>> {
     Ok(())
 }
 
-/// The body number as a [`Small`], when that and the node's short bounds decide every
-/// numeric keyword.
-#[inline]
-fn short(node: &Node, int_only: bool, lexeme: &str) -> Option<Small> {
+/// The body number as a [`Small`] (read by `short`), when that and the node's short
+/// bounds decide every numeric keyword.
+#[inline(always)]
+fn short_of(node: &Node, int_only: bool, short: impl FnOnce() -> Option<Small>) -> Option<Small> {
     match &node.number {
         Some(c) if c.small.is_none() => None,
-        Some(_) => Small::parse(lexeme),
-        None if int_only => Small::parse(lexeme),
+        Some(_) => short(),
+        None if int_only => short(),
         None => None,
     }
 }
@@ -173,6 +278,13 @@ fn small_bounds(b: &SmallBounds, n: Small) -> Result<(), Option<Keyword>> {
     }
     if b.exclusive_maximum.is_some_and(|m| n >= m) {
         return Err(Some(Keyword::ExclusiveMaximum));
+    }
+    // An integer `format` (`int32`, `uint16`...), after the bounds as `number` orders
+    // them; `multipleOf` is never beside a short `format` (`NumberChecks::index`).
+    if let Some(f) = b.format {
+        if !n.is_integer() || f.min.is_some_and(|m| n < m) || f.max.is_some_and(|m| n > m) {
+            return Err(Some(Keyword::Format));
+        }
     }
     Ok(())
 }

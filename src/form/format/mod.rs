@@ -371,6 +371,28 @@ impl Format {
         }
     }
 
+    /// A numeric format as a range: `Some(Some((min, max)))` for an integer format
+    /// (its inclusive bounds, as JSON lexemes), `Some(None)` for `float` and `double`
+    /// (decided by magnitude alone), `None` for a string format. The short path of
+    /// `check::scalar` holds short numbers to this range; [`Format::is_valid_number`]
+    /// decides every other number.
+    pub(crate) fn integer_range(self) -> Option<Option<(&'static str, &'static str)>> {
+        Some(Some(match self {
+            Format::Int8 => Ranges::INT8,
+            Format::Int16 => Ranges::INT16,
+            Format::Int32 => Ranges::INT32,
+            Format::Int64 | Format::Int => Ranges::INT64,
+            Format::Int128 => Ranges::INT128,
+            Format::Uint8 => Ranges::UINT8,
+            Format::Uint16 => Ranges::UINT16,
+            Format::Uint32 => Ranges::UINT32,
+            Format::Uint64 | Format::Uint => Ranges::UINT64,
+            Format::Uint128 => Ranges::UINT128,
+            Format::Float | Format::Double => return Some(None),
+            _ => return None,
+        }))
+    }
+
     /// Whether the number `n` conforms to this format (always, for a string format).
     /// Exact: two decimal comparisons, no float.
     pub(crate) fn is_valid_number(self, n: &NumRef<'_>) -> bool {

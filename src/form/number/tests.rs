@@ -702,6 +702,15 @@ proptest! {
         let short = |s: &str| !s.contains(['e', 'E']) && s.bytes().filter(u8::is_ascii_digit).count() <= 18;
         let (sa, sb) = (Small::parse(&a), Small::parse(&b));
         prop_assert_eq!(sa.is_some(), short(&a), "{}", a);
+        // The value the lexer adds up as it scans is the parsed one (the fast engine's
+        // `one-walk-numbers`).
+        for (lexeme, parsed) in [(&a, sa), (&b, sb)] {
+            let lexed = match crate::parse::lex::number_digits(lexeme.as_bytes(), 0, true) {
+                Ok(crate::parse::lex::Lexed::Done(d, end)) if end == lexeme.len() => Small::from_digits(d),
+                _ => panic!("{lexeme} lexes"),
+            };
+            prop_assert_eq!(format!("{lexed:?}"), format!("{parsed:?}"), "{}", lexeme);
+        }
         if let (Some(sa), Some(sb)) = (sa, sb) {
             prop_assert_eq!(sa.cmp(&sb), want, "{} vs {}", a, b);
             prop_assert_eq!(sa.is_integer(), x.is_integer(), "{}", a);
@@ -794,5 +803,41 @@ proptest! {
             a.len(),
         );
         prop_assert_eq!(got, plus == 0);
+    }
+}
+
+/// The lexer's running value (`lex::number_digits`) is `Small::parse`'s at the edges of
+/// what a `Small` holds: 18 digits, 19, leading zeros, a wrapped sum, exponents.
+#[test]
+fn lexed_digits_agree_with_parsing_at_the_edges() {
+    let lexemes = [
+        "0",
+        "-0",
+        "0.0",
+        "-0.000",
+        "999999999999999999",
+        "-999999999999999999",
+        "1000000000000000000",
+        "99999999999999999.9",
+        "0.00000000000000001",
+        "0.000000000000000001",
+        "184467440737095516150",
+        "123456789012345678901234567890",
+        "1e2",
+        "1.5E-3",
+        "-12.30",
+    ];
+    for lexeme in lexemes {
+        let lexed = match crate::parse::lex::number_digits(lexeme.as_bytes(), 0, true) {
+            Ok(crate::parse::lex::Lexed::Done(d, end)) if end == lexeme.len() => {
+                Small::from_digits(d)
+            }
+            _ => panic!("{lexeme} lexes"),
+        };
+        assert_eq!(
+            format!("{lexed:?}"),
+            format!("{:?}", Small::parse(lexeme)),
+            "{lexeme}"
+        );
     }
 }

@@ -8,7 +8,11 @@
 //! the body and the compiled form together instead, the way a recursive-descent parser
 //! walks a grammar: a member name is looked up once in its object's member index, which
 //! also detects duplicates for listed names (a bit per member), and each value is
-//! checked against the one node it meets. Where a value meets several subschemas at
+//! checked against the one node it meets. A listed name written unescaped is read in
+//! place, by comparing it with the body's bytes (`ObjectChecks::listed_at`), and a
+//! plain object's members are read so by a short loop (`listed_members`); strings and
+//! integers meeting nodes that assert only lengths or integer bounds are decided by a
+//! range fixed at compile time (`Node::lengths`, `Node::integers`). Where a value meets several subschemas at
 //! once (`allOf`, `anyOf`, `oneOf`, `$ref` with sibling keywords) the pass rewinds to
 //! the value's first byte and reads it once per subschema.
 //!
@@ -52,6 +56,7 @@ use crate::form::check::container::{self as check, Applies};
 use crate::form::check::scalar;
 use crate::form::consts::{Consts, Scalar};
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
+use crate::form::number::Small;
 use crate::form::vocabulary::Keyword;
 use crate::form::Form;
 use crate::parse::keys::KeySet;
@@ -69,9 +74,9 @@ mod unique;
 
 /// The deepest recursion (open containers plus in-place subschemas on one path) the
 /// fast path takes on. At 96 it needed between 32 and 48 KiB of stack in an optimized
-/// build; a debug build's frames are over ten times larger (96 needed between 512 and
-/// 768 KiB), so there it stops at 32, which needed between 192 and 256 KiB
-/// (`tests/verify_fast.rs` runs both on small stacks).
+/// build; a debug build's frames are over ten times larger, so there it stops at 32,
+/// which needed between 384 and 448 KiB (between 256 and 320 KiB before the short
+/// member loop and the length plan; `tests/verify_fast.rs` runs both on small stacks).
 pub(crate) const MAX_FRAMES: u32 = if cfg!(debug_assertions) { 32 } else { 96 };
 
 /// Work allowed per body byte, and a constant for tiny bodies (invariant 2).
@@ -226,6 +231,15 @@ pub(super) enum Fail {
 }
 
 type R = Result<(), Fail>;
+
+/// What the member loop has read of an object: the listed members seen (a bit each),
+/// the required ones among them, the members begun, and the guess at the next name.
+struct Listed {
+    seen: u64,
+    required: u32,
+    count: u64,
+    guess: u32,
+}
 
 struct Pass<'a, 'f> {
     inp: Input<'a>,
@@ -397,6 +411,9 @@ impl<'a, 'f> Pass<'a, 'f> {
     }
 
     fn in_place(&mut self, n: &'f Node) -> R {
+        if n.only_any_of {
+            return self.bare_any_of(n);
+        }
         let start = self.pos;
         let mut end = start;
         // Whether a subschema was cut short by the end of a prefix (`Truncated`): the
@@ -505,6 +522,26 @@ impl<'a, 'f> Pass<'a, 'f> {
         Ok(())
     }
 
+    /// [`Pass::in_place`] for a node that is a bare `anyOf` (`Node::only_any_of`): the
+    /// same reading, without the parts such a node does not have (benches/README.md,
+    /// optimization `bare-any-of`).
+    #[inline]
+    fn bare_any_of(&mut self, n: &'f Node) -> R {
+        let start = self.pos;
+        let mut end = start;
+        let record = std::mem::replace(&mut self.record, false);
+        let r = self.any_branch(&n.any_of, start, &mut end);
+        self.record = record;
+        match r {
+            Ok(true) => {
+                self.pos = end;
+                Ok(())
+            }
+            Ok(false) => Err(self.settled(Fail::Mismatch, n, start)),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The `oneOf` branches `branches` on the value at `start`: how many pass, up to
     /// two (`end` is where one ended).
     #[inline]
@@ -594,22 +631,27 @@ impl<'a, 'f> Pass<'a, 'f> {
                 Ok(())
             }
             b'-' | b'0'..=b'9' => self.own_number(n, i),
-            b't' | b'f' | b'n' => {
-                let (word, scalar): (&[u8], _) = match c {
-                    b't' => (b"true", Scalar::Bool(true)),
-                    b'f' => (b"false", Scalar::Bool(false)),
-                    _ => (b"null", Scalar::Null),
-                };
-                match lex::literal(self.bytes, i, word, self.complete) {
-                    Ok(Lexed::Done((), end)) => self.pos = end,
-                    r => return Err(self.unlexed(r)),
-                }
-                match scalar::check(n, consts, scalar) {
-                    Ok(()) => Ok(()),
-                    Err(k) => Err(self.miss(i, n, k)),
-                }
-            }
+            b't' | b'f' | b'n' => self.own_literal(n, i, c),
             _ => Err(Fail::Abort),
+        }
+    }
+
+    /// The `true`, `false` or `null` at `i`, whose first byte is `c`, against node
+    /// `n`'s own keywords.
+    #[inline(always)]
+    fn own_literal(&mut self, n: &'f Node, i: usize, c: u8) -> R {
+        let (word, scalar): (&[u8], _) = match c {
+            b't' => (b"true", Scalar::Bool(true)),
+            b'f' => (b"false", Scalar::Bool(false)),
+            _ => (b"null", Scalar::Null),
+        };
+        match lex::literal(self.bytes, i, word, self.complete) {
+            Ok(Lexed::Done((), end)) => self.pos = end,
+            r => return Err(self.unlexed(r)),
+        }
+        match scalar::check(n, self.consts, scalar) {
+            Ok(()) => Ok(()),
+            Err(k) => Err(self.miss(i, n, k)),
         }
     }
 
@@ -637,6 +679,18 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// The string at `i` against node `n`'s own keywords.
     #[inline(always)]
     fn own_string(&mut self, n: &'f Node, i: usize) -> R {
+        if n.lengths.is_some() {
+            // Nothing but its length to check: the length alone, where it passes
+            // (benches/README.md, optimization `length-plan`).
+            let (len, end) = match lex::string_length(&self.inp, i, self.scratch, self.complete) {
+                Ok(Lexed::Done(len, end)) => (len, end),
+                r => return Err(self.unlexed(r)),
+            };
+            if scalar::string_by_length(n, len) {
+                self.pos = end;
+                return self.spend(end - i);
+            }
+        }
         let (s, end) = self.string(i)?;
         let s = s.unwrap_or(self.scratch);
         let r = scalar::check_string(n, self.consts, s);
@@ -656,39 +710,62 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// The number at `i` against node `n`'s own keywords.
     #[inline(always)]
     fn own_number(&mut self, n: &'f Node, i: usize) -> R {
-        let end = match lex::number(self.bytes, i, self.complete) {
-            Ok(Lexed::Done((), end)) => end,
+        let (digits, end) = match lex::number_digits(self.bytes, i, self.complete) {
+            Ok(Lexed::Done(digits, end)) => (digits, end),
             r => return Err(self.unlexed(r)),
         };
+        if scalar::integer_by_range(n, digits) {
+            // A plain integer within the node's range (benches/README.md,
+            // optimization `integer-plan`).
+            self.pos = end;
+            return self.spend(end - i);
+        }
         let text = lex::ascii(&self.inp, i, end);
         self.pos = end;
         self.spend(end - i)?;
-        match scalar::check(n, self.consts, Scalar::Number(text)) {
+        // The value was added up as the number was scanned (benches/README.md,
+        // optimization `one-walk-numbers`).
+        match scalar::check_number(n, self.consts, text, || Small::from_digits(digits)) {
             Ok(()) => Ok(()),
             Err(k) => Err(self.miss(i, n, k)),
         }
     }
 
-    /// A member value or an element against node `id`: a string or number meeting a
-    /// node without applicators (the most common values) is checked here, without the
-    /// recursive call (benches/README.md, optimization `scalar-children`).
+    /// A member value or an element against node `id`: a string, number or literal
+    /// meeting a node without applicators (the most common values) is checked here,
+    /// without the recursive call (benches/README.md, optimizations `scalar-children`
+    /// and, for `true`, `false` and `null`, `literal-children`).
     #[inline(always)]
     fn child(&mut self, id: NodeId) -> R {
+        self.child_with(id, 1)
+    }
+
+    /// [`Pass::child`], charging `unit` for a scalar (0 where the caller charged it,
+    /// with the member name's bytes: `listed_members`; benches/README.md,
+    /// optimization `member-charge`). A container's value is charged by
+    /// [`Pass::value`], so a unit charged before is refunded.
+    #[inline(always)]
+    fn child_with(&mut self, id: NodeId, unit: usize) -> R {
         self.skip_ws();
         let n = landing(self.nodes, id);
         if !n.in_place {
             match self.bytes.get(self.pos) {
                 Some(b'"') => {
-                    self.spend(1)?;
+                    self.spend(unit)?;
                     return self.own_string(n, self.pos);
                 }
                 Some(b'-' | b'0'..=b'9') => {
-                    self.spend(1)?;
+                    self.spend(unit)?;
                     return self.own_number(n, self.pos);
+                }
+                Some(&c @ (b't' | b'f' | b'n')) => {
+                    self.spend(unit)?;
+                    return self.own_literal(n, self.pos, c);
                 }
                 _ => {}
             }
         }
+        self.budget += 1 - unit;
         self.value(id)
     }
 
@@ -722,7 +799,23 @@ impl<'a, 'f> Pass<'a, 'f> {
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b'}') {
             self.pos += 1;
-        } else {
+        } else if !match checks {
+            // A plain object's members with names it lists, read in place: the short
+            // loop, which stops before a name it does not read so (benches/README.md,
+            // optimization `listed-loop`).
+            Some(o) if plain => {
+                let mut read = Listed {
+                    seen,
+                    required,
+                    count,
+                    guess,
+                };
+                let closed = self.listed_members(o, &mut read)?;
+                (seen, required, count, guess) = (read.seen, read.required, read.count, read.guess);
+                closed
+            }
+            _ => false,
+        } {
             loop {
                 self.skip_ws();
                 let i = self.pos;
@@ -731,15 +824,29 @@ impl<'a, 'f> Pass<'a, 'f> {
                     Some(_) => return Err(Fail::Abort),
                     None => return Err(self.ran_out()),
                 }
-                let (name, end) = self.string(i)?;
-                let name = name.unwrap_or(self.scratch);
-                let index = checks.and_then(|o| o.member_index_guessing(name, guess));
+                // A listed name is compared in place with the body's bytes, without
+                // the string scanner (benches/README.md, optimization `fused-names`).
+                let fused = checks.and_then(|o| Some((o, o.listed_at(self.bytes, i + 1, guess)?)));
+                let (name, end, index) = match fused {
+                    Some((o, (k, end))) => (&*o.members[k].name, end, Some(k)),
+                    None => {
+                        let (name, end) = self.string(i)?;
+                        let name = name.unwrap_or(self.scratch);
+                        (name, end, checks.and_then(|o| o.member_index(name)))
+                    }
+                };
                 // The subschema the value meets by `properties` or
                 // `additionalProperties`: `None` where neither names one.
                 // The name's entry in the member index.
                 let listed = match (checks, index) {
                     (Some(o), Some(k)) => {
-                        guess = o.then_written[k];
+                        // Once the body leaves the form's order, stop guessing from it
+                        // (benches/README.md, optimization `guessing-stops`).
+                        guess = if k as u32 == guess {
+                            o.then_written[k]
+                        } else {
+                            u32::MAX
+                        };
                         let bit = 1u64 << k;
                         if seen & bit != 0 {
                             return Err(Fail::Abort); // a duplicate name
@@ -799,13 +906,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                 }
                 self.pos = end;
                 self.spend(end - i)?;
-                self.skip_ws();
-                match self.bytes.get(self.pos) {
-                    Some(b':') => {}
-                    Some(_) => return Err(Fail::Abort),
-                    None => return Err(self.ran_out()),
-                }
-                self.pos += 1;
+                self.colon()?;
                 // Counted before its value is read, as the general validator counts it.
                 count += 1;
                 if checks.is_some_and(|o| o.too_many(count)) {
@@ -838,6 +939,62 @@ impl<'a, 'f> Pass<'a, 'f> {
         Ok(())
     }
 
+    /// The members of a plain object meeting `o` while their names are names it lists,
+    /// written unescaped, each read in place (`ObjectChecks::listed_at`): `true` once
+    /// the closing `}` is read, `false` before a name it does not read so (the cursor
+    /// at or before its opening quote), which [`Pass::members`] reads on from `read`.
+    /// The same reading as that loop's for such a name, without its branches for
+    /// names read otherwise, patterns and `propertyNames`.
+    // Inlined in optimized builds only: a debug build keeps every inlined local in
+    // the frame, and this loop's doubled the recursion's frames there.
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn listed_members(&mut self, o: &'f ObjectChecks, read: &mut Listed) -> Result<bool, Fail> {
+        loop {
+            self.skip_ws();
+            let i = self.pos;
+            if self.bytes.get(i) != Some(&b'"') {
+                return Ok(false);
+            }
+            let Some((k, end)) = o.listed_at(self.bytes, i + 1, read.guess) else {
+                return Ok(false);
+            };
+            // Once the body leaves the form's order, stop guessing from it
+            // (benches/README.md, optimization `guessing-stops`).
+            read.guess = if k as u32 == read.guess {
+                o.then_written[k]
+            } else {
+                u32::MAX
+            };
+            let bit = 1u64 << k;
+            if read.seen & bit != 0 {
+                return Err(Fail::Abort); // a duplicate name
+            }
+            read.seen |= bit;
+            let m = &o.members[k];
+            read.required += m.required as u32;
+            self.pos = end;
+            // The name's bytes and the unit `child` charges a scalar value, at once.
+            self.spend(end - i + 1)?;
+            self.colon()?;
+            // Counted before its value is read, as the general validator counts it.
+            read.count += 1;
+            if o.too_many(read.count) {
+                let count = read.count - 1;
+                return Err(self.name_fails(i, Some(o), count, Keyword::MaxProperties));
+            }
+            let schema = o
+                .member_schema(Some(m), false)
+                .map_or(NodeId::TRUE, Applies::schema);
+            if let Err(e) = self.child_with(schema, 0) {
+                return Err(self.member_failed(e, i, Some(o)));
+            }
+            if self.closes(b'}')? {
+                return Ok(true);
+            }
+        }
+    }
+
     /// A member value that meets `schema` (if any) and the `patternProperties` of
     /// `patterns` (one bit per entry, at least one set), read once for each.
     fn member_patterns(
@@ -859,6 +1016,22 @@ impl<'a, 'f> Pass<'a, 'f> {
             }
         }
         self.pos = end;
+        Ok(())
+    }
+
+    /// After a member name: the `:`, looked for before any whitespace is skipped
+    /// (benches/README.md, optimization `member-charge`).
+    #[inline(always)]
+    fn colon(&mut self) -> R {
+        if self.bytes.get(self.pos) != Some(&b':') {
+            self.skip_ws();
+            match self.bytes.get(self.pos) {
+                Some(b':') => {}
+                Some(_) => return Err(Fail::Abort),
+                None => return Err(self.ran_out()),
+            }
+        }
+        self.pos += 1;
         Ok(())
     }
 

@@ -136,6 +136,25 @@ impl Resumable {
         }
     }
 
+    /// Make this state fresh for another body, keeping the capacity of its text and
+    /// frames (benches/README.md, optimization `spare-stream`).
+    pub(crate) fn reset(&mut self, buffers: &mut Buffers) {
+        fast::clear(buffers);
+        self.text.clear();
+        self.tail.clear();
+        self.frames.clear();
+        self.pos = 0;
+        self.done = false;
+        self.retries = 0;
+        self.budget = fast::budget(0);
+        self.failure = None;
+    }
+
+    /// The bytes this state holds room for.
+    pub(crate) fn capacity(&self) -> usize {
+        self.text.capacity() + self.tail.capacity()
+    }
+
     /// Take the next chunk: `false` hands over (invariant 1).
     pub(crate) fn feed(&mut self, form: &Form, chunk: &[u8], buffers: &mut Buffers) -> bool {
         self.budget = self

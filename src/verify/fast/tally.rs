@@ -71,12 +71,33 @@ impl Tally {
         name: &str,
         keys: &mut KeySet,
     ) -> Result<NodeId, Option<Keyword>> {
-        let guess = if self.count == 0 {
+        let guess = self.guess(checks);
+        let index = checks.and_then(|o| o.member_index_guessing(name, guess));
+        self.named(checks, index, name, keys)
+    }
+
+    /// The member the next name of an object meeting `checks` is guessed to be (an
+    /// index in its member index, or `u32::MAX`), from the form's order.
+    #[inline(always)]
+    pub(in crate::verify) fn guess(&self, checks: Option<&ObjectChecks>) -> u32 {
+        if self.count == 0 {
             checks.map_or(u32::MAX, |o| o.first_written)
         } else {
             self.guess
-        };
-        let index = checks.and_then(|o| o.member_index_guessing(name, guess));
+        }
+    }
+
+    /// [`Tally::name`] once the name's entry in the member index (`index`) is known,
+    /// as when it was read in place (`ObjectChecks::listed_at`; benches/README.md,
+    /// optimization `guided-names`).
+    #[inline(always)]
+    pub(in crate::verify) fn named(
+        &mut self,
+        checks: Option<&ObjectChecks>,
+        index: Option<usize>,
+        name: &str,
+        keys: &mut KeySet,
+    ) -> Result<NodeId, Option<Keyword>> {
         let listed = match (checks, index) {
             (Some(o), Some(k)) => {
                 self.guess = o.then_written[k];

@@ -2,6 +2,7 @@
 //! cursor, on a complete body. It checks the tokens' syntax and nothing of the form.
 
 use super::de::Text;
+use crate::form::node::ObjectChecks;
 use crate::parse::lex::{self, Input, Lexed, StrAt};
 
 /// A position in a complete body, with the input that keeps what was validated of its
@@ -63,6 +64,37 @@ impl<'de> Cursor<'de> {
                     StrAt::Input(s) => Text::Body(s),
                     StrAt::Scratch => Text::Scratch,
                 })
+            }
+            _ => None,
+        }
+    }
+
+    /// The member name at the cursor (the next byte is its opening quote) when it is
+    /// a name `checks` lists, written unescaped: its index in the member index and
+    /// its text, the cursor past it (`ObjectChecks::listed_at`; benches/README.md,
+    /// optimization `guided-names`). `None` leaves the cursor where it was.
+    #[inline(always)]
+    pub(super) fn listed(
+        &mut self,
+        checks: &ObjectChecks,
+        guess: u32,
+    ) -> Option<(usize, &'de str)> {
+        let (k, end) = checks.listed_at(self.bytes, self.pos + 1, guess)?;
+        // The bytes are the name's, which is text: validating them cannot fail.
+        let text = self.inp.text_at(self.pos + 1, end - 1)?;
+        self.pos = end;
+        Some((k, text))
+    }
+
+    /// The number starting at the cursor, and its value as the lexer added it up
+    /// (benches/README.md, optimization `one-walk-numbers`).
+    #[inline(always)]
+    pub(super) fn number_digits(&mut self) -> Option<(&'de str, lex::Digits)> {
+        let start = self.pos;
+        match lex::number_digits(self.bytes, start, true) {
+            Ok(Lexed::Done(digits, end)) => {
+                self.pos = end;
+                Some((lex::ascii(&self.inp, start, end), digits))
             }
             _ => None,
         }

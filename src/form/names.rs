@@ -1,0 +1,172 @@
+//! An object's listed member names, found from a body's bytes before they are scanned.
+//!
+//! The fast engine reads a member name by comparing the body's bytes after the opening
+//! quote with the name the form lists there, and the closing quote after them: a name
+//! that needs no escape in JSON (no `"`, `\` or control character) and is followed by
+//! `"` is exactly that string, so neither the string scanner nor the hash of the
+//! member index is needed. Which listed name to compare is guessed from the form's
+//! order first (`ObjectChecks::then_written`), then from the name's first two bytes
+//! through [`NameTable`], a table built at compile time whose cost does not depend on
+//! how many names the object lists (benches/README.md, optimization `fused-names`).
+//!
+//! Invariant: the table only proposes a member; the caller admits the name only after
+//! comparing every byte of it and the closing quote, so a wrong proposal costs time,
+//! never a wrong member. A name the table does not resolve is read the usual way.
+
+/// Slots of the table: a power of two, at least twice the 64 members the fast engine
+/// takes on.
+const SLOTS: usize = 256;
+
+/// No member starts with these two bytes.
+const NONE: u8 = 0;
+/// More than one member starts with these two bytes: the name is read the usual way.
+const MANY: u8 = u8::MAX;
+
+/// The multipliers tried, in order, for a table without collisions between members
+/// whose first two bytes differ (odd, with well-spread high bits).
+const MULTIPLIERS: [u32; 8] = [
+    0x9E37_79B1,
+    0x85EB_CA77,
+    0xC2B2_AE3D,
+    0x27D4_EB2F,
+    0x1656_67B1,
+    0xD3A2_646D,
+    0xFD70_46C5,
+    0xB55A_4F09,
+];
+
+/// From the first two bytes of a member name as a body writes it (the name's first two
+/// bytes, or its one byte and the closing quote) to the one listed member that starts
+/// so. The empty name is never proposed.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct NameTable {
+    multiplier: u32,
+    /// `NONE`, `MANY`, or the member's index plus one. Empty when the object lists
+    /// more names than a slot can index: then nothing is proposed.
+    slots: Box<[u8]>,
+}
+
+impl NameTable {
+    /// The table of `names` (a member's index is its place in `names`), of which
+    /// only those for which `bare` says `true` are proposed.
+    pub(crate) fn build<'n>(names: impl Iterator<Item = (&'n [u8], bool)> + Clone) -> NameTable {
+        if names.clone().count() >= usize::from(MANY) {
+            return NameTable::default();
+        }
+        let mut best = NameTable::default();
+        let mut best_many = usize::MAX;
+        for &multiplier in &MULTIPLIERS {
+            let mut slots = vec![NONE; SLOTS];
+            let mut keys = vec![u16::MAX as u32 + 1; SLOTS];
+            let mut many = 0;
+            for (k, (name, bare)) in names.clone().enumerate() {
+                let Some(key) = lead(name).filter(|_| bare) else {
+                    continue;
+                };
+                let at = slot(multiplier, key);
+                match slots[at] {
+                    NONE => {
+                        slots[at] = k as u8 + 1;
+                        keys[at] = key;
+                    }
+                    MANY => {}
+                    _ if keys[at] == key => slots[at] = MANY,
+                    _ => {
+                        slots[at] = MANY;
+                        many += 1;
+                    }
+                }
+            }
+            if many < best_many {
+                best_many = many;
+                best = NameTable {
+                    multiplier,
+                    slots: slots.into_boxed_slice(),
+                };
+            }
+            if many == 0 {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The member the body's two bytes `b0`, `b1` after an opening quote propose.
+    #[inline(always)]
+    pub(crate) fn propose(&self, b0: u8, b1: u8) -> Option<usize> {
+        let key = u32::from(b0) | u32::from(b1) << 8;
+        match self.slots.get(slot(self.multiplier, key)) {
+            Some(&s) if s != NONE && s != MANY => Some(usize::from(s) - 1),
+            _ => None,
+        }
+    }
+}
+
+/// The first two bytes of `name` followed by its closing quote, as a key; `None` for
+/// the empty name, whose second byte is the body's, not the name's.
+fn lead(name: &[u8]) -> Option<u32> {
+    let (&b0, rest) = name.split_first()?;
+    let b1 = rest.first().copied().unwrap_or(b'"');
+    Some(u32::from(b0) | u32::from(b1) << 8)
+}
+
+/// The slot of `key`.
+#[inline(always)]
+fn slot(multiplier: u32, key: u32) -> usize {
+    (key.wrapping_mul(multiplier) >> 24) as usize & (SLOTS - 1)
+}
+
+/// Whether a name is written in a body as its own bytes when it is not escaped: it
+/// holds no `"`, `\` or control character.
+pub(crate) fn bare(name: &str) -> bool {
+    !name.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(names: &[&str]) -> NameTable {
+        NameTable::build(names.iter().map(|n| (n.as_bytes(), bare(n))))
+    }
+
+    fn propose(t: &NameTable, written: &str) -> Option<usize> {
+        let b = written.as_bytes();
+        t.propose(b[0], b[1])
+    }
+
+    #[test]
+    fn proposes_each_name_by_its_first_two_bytes() {
+        let names = [
+            "a",
+            "id",
+            "name",
+            "note",
+            "price_cents",
+            "quantity",
+            "sku",
+            "state",
+        ];
+        let t = table(&names);
+        for (k, n) in names.iter().enumerate() {
+            assert_eq!(propose(&t, &format!("{n}\":")), Some(k), "{n}");
+        }
+        assert_eq!(propose(&t, "zz\""), None);
+    }
+
+    #[test]
+    fn names_sharing_their_first_two_bytes_are_not_proposed() {
+        let t = table(&["price", "priority", "x"]);
+        assert_eq!(propose(&t, "price\""), None);
+        assert_eq!(propose(&t, "priority\""), None);
+        assert_eq!(propose(&t, "x\""), Some(2));
+    }
+
+    #[test]
+    fn names_needing_escapes_and_the_empty_name() {
+        let t = table(&["", "a\"b", "tab\t"]);
+        assert_eq!(propose(&t, "\":"), None);
+        assert_eq!(propose(&t, "a\\\"b\""), None);
+        assert_eq!(propose(&t, "ta"), None);
+    }
+}
