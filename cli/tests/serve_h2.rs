@@ -220,3 +220,37 @@ async fn many_streams_cannot_make_one_connection_hold_their_bodies() {
     assert!(total > 1 << 20, "acts are read at all: {total} bytes");
     drop((send, answers, bodies, conn));
 }
+
+/// An act whose stream ends with an empty `DATA` frame after all its declared bytes is
+/// the same act as one whose last frame ends it.
+#[tokio::test]
+async fn an_act_that_ends_with_an_empty_frame_is_accepted() {
+    let form = temp_file("h2-empty.form.json", br#"{"type":"object"}"#);
+    let server = Server::start(&[form.to_str().expect("UTF-8 path")]);
+    let (mut send, _conn) = connect(&server, 65_535).await;
+    let act = b"{\"stars\":3}";
+    for last_empty in [false, true] {
+        let mut req = request(&server, Method::POST);
+        req.headers_mut().insert(
+            "content-length",
+            act.len().to_string().parse().expect("value"),
+        );
+        send = send.ready().await.expect("room for a stream");
+        let (answer, mut body) = send.send_request(req, false).expect("a stream");
+        body.send_data(Bytes::from_static(act), !last_empty)
+            .expect("the body");
+        if last_empty {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            body.send_data(Bytes::new(), true).expect("the end");
+        }
+        let answer = tokio::time::timeout(STEP, answer)
+            .await
+            .expect("an answer in time")
+            .expect("an answer");
+        assert_eq!(
+            answer.status(),
+            StatusCode::OK,
+            "last frame empty: {last_empty}"
+        );
+    }
+}
