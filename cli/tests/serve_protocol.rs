@@ -289,9 +289,40 @@ async fn forwarded_for_names_the_client_only_when_trusted() {
         "429",
         "what the client wrote before the proxy's entry does not count"
     );
-    // No header: the proxy itself, once.
+    // An entry with a port, or brackets, names the address in it: each its own
+    // client, not the proxy.
+    for (entry, again) in [
+        ("192.0.2.3:5555", "192.0.2.3"),
+        ("[2001:db8::1]", "2001:db8::1"),
+        ("[2001:db8:0:1::1]:443", "[2001:db8:0:1::2]"),
+    ] {
+        assert_eq!(
+            status(from("127.0.0.1", &server, &via(entry)).await),
+            "200",
+            "{entry}"
+        );
+        assert_eq!(
+            status(from("127.0.0.1", &server, &via(again)).await),
+            "429",
+            "{again} is the client {entry} named"
+        );
+    }
+    // No header, or no address in the entry: the proxy itself, once, and the log says
+    // so the first time.
     assert_eq!(status(from("127.0.0.1", &server, &act("")).await), "200");
-    assert_eq!(status(from("127.0.0.1", &server, &act("")).await), "429");
+    assert_eq!(
+        status(from("127.0.0.1", &server, &via("unknown")).await),
+        "429"
+    );
+    server.wait_for_line("the fallback said", |l| {
+        l.contains("--trust-forwarded-for 1: a request from 127.0.0.1 has no readable address")
+    });
+    let said = server
+        .stderr_lines()
+        .iter()
+        .filter(|l| l.contains("no readable address"))
+        .count();
+    assert_eq!(said, 1, "said once");
 }
 
 #[test]

@@ -156,7 +156,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = 65_536)]
     rate_clients: usize,
     /// How many proxies in front of the server append to X-Forwarded-For: the client
-    /// is the address the outermost of them saw. Without it the header is never read
+    /// is the address the outermost of them saw (a port or brackets in the entry are
+    /// taken off). Without it the header is never read. With it, the listener must be
+    /// reachable only through those proxies: a client that reaches it directly writes
+    /// its own X-Forwarded-For
     #[arg(long, value_name = "N", default_value_t = 0)]
     trust_forwarded_for: usize,
     /// Serve TLS with the certificate chain in this PEM file (with --tls-key); HTTP/2

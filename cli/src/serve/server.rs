@@ -24,7 +24,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use formgate_address::{client_address, limited, Traffic};
+use formgate_address::{limited, Traffic};
 use hyper::body::Incoming;
 use hyper::{Method, Request, Response, StatusCode};
 use tokio::net::TcpListener;
@@ -68,7 +68,7 @@ pub(crate) async fn handle(
     let Some(address) = app.routes().get(req.uri().path()).cloned() else {
         return bare(StatusCode::NOT_FOUND);
     };
-    let client = || client_address(peer, req.headers(), app.trust_forwarded_for);
+    let client = || app.client(peer, req.headers());
     match *req.method() {
         Method::GET | Method::HEAD => {
             let client = client();
