@@ -50,6 +50,7 @@ pub use arrival::Arrival;
 pub use header::{header_map, GPT_ACTOR, GPT_TYPE};
 pub use rate::{
     client_address, find_client, limited, retry_seconds, ClientAddress, Rate, RateLimiter, Traffic,
+    MAX_RETRY_AFTER,
 };
 pub use read::{read_act, Admit, Read, Verify};
 pub use report::{

@@ -12,7 +12,7 @@
 //! 2. Each bucket holds at most `burst` tokens and gains `per_second` a second; a
 //!    request takes one token, and one that finds less than a whole token is refused
 //!    with the time until there is one (`429` with `Retry-After`, whole seconds, at
-//!    least 1: [`limited`]).
+//!    least 1 and at most [`MAX_RETRY_AFTER`]: [`limited`]).
 //! 3. The table holds at most `max_clients` clients: a new client over that bound
 //!    evicts the one seen longest ago (an evicted client starts again with full
 //!    buckets, as one idle long enough would have). Memory is bounded whatever the
@@ -59,6 +59,10 @@ impl Rate {
     }
 }
 
+/// The longest wait a refused request is told of: a rate slower than a token a day
+/// still refuses, but says to come back in a day.
+pub const MAX_RETRY_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// What a request is, for its bucket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Traffic {
@@ -85,9 +89,10 @@ impl Bucket {
             self.tokens -= 1.0;
             Ok(())
         } else {
-            Err(Duration::from_secs_f64(
-                (1.0 - self.tokens) / rate.per_second,
-            ))
+            // A rate so small that the wait overflows a `Duration` waits the longest
+            // said (invariant 2).
+            let wait = Duration::try_from_secs_f64((1.0 - self.tokens) / rate.per_second);
+            Err(wait.map_or(MAX_RETRY_AFTER, |w| w.min(MAX_RETRY_AFTER)))
         }
     }
 }
@@ -314,7 +319,9 @@ pub fn limited(retry_after: Duration) -> Response<Bytes> {
 
 /// `retry_after` in whole seconds, rounded up, at least 1.
 pub fn retry_seconds(retry_after: Duration) -> u64 {
-    let whole = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
+    let whole = retry_after
+        .as_secs()
+        .saturating_add(u64::from(retry_after.subsec_nanos() > 0));
     whole.max(1)
 }
 
@@ -439,6 +446,20 @@ mod tests {
             assert_eq!(client.address, peer, "{entry}");
             assert!(client.fell_back, "{entry}");
         }
+    }
+
+    #[test]
+    fn a_tiny_rate_waits_the_longest_said() {
+        let limits = RateLimiter::new(Rate::new(1e-20, 1), Rate::new(f64::MIN_POSITIVE, 1), 10);
+        let t = Instant::now();
+        for traffic in [Traffic::Act, Traffic::Get] {
+            assert!(limits.check(ip("192.0.2.1"), traffic, t).is_ok());
+            assert_eq!(
+                limits.check(ip("192.0.2.1"), traffic, t),
+                Err(MAX_RETRY_AFTER)
+            );
+        }
+        assert_eq!(retry_seconds(Duration::MAX), u64::MAX);
     }
 
     #[test]

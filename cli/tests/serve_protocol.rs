@@ -413,3 +413,34 @@ async fn a_streamed_answer_is_relayed_event_by_event() {
         );
     }
 }
+
+/// A rate so small that the wait for a token overflows any duration still refuses,
+/// saying to come back in a day, and the server goes on.
+#[tokio::test]
+async fn a_tiny_rate_refuses_without_failing() {
+    let form = temp_file("tiny-rate.form.json", FORM);
+    let server = Server::start(&[
+        form.to_str().expect("UTF-8 path"),
+        "--get-rate-limit",
+        "1e-20",
+        "--rate-limit",
+        "1e-300",
+    ]);
+    let get = "GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
+    let a = from("127.0.0.1", &server, get).await;
+    assert!(a.starts_with("HTTP/1.1 200 "), "{a}");
+    for _ in 0..2 {
+        let a = from("127.0.0.1", &server, get).await;
+        assert!(
+            a.starts_with("HTTP/1.1 429 ") && a.contains("\r\nretry-after: 86400\r\n"),
+            "{a}"
+        );
+    }
+    let a = from("127.0.0.1", &server, &act("")).await;
+    assert!(a.starts_with("HTTP/1.1 200 "), "{a}");
+    let a = from("127.0.0.1", &server, &act("")).await;
+    assert!(
+        a.starts_with("HTTP/1.1 429 ") && a.contains("\r\nretry-after: 86400\r\n"),
+        "{a}"
+    );
+}
