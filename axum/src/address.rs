@@ -3,7 +3,10 @@
 //! `GET /` (and `HEAD /`) publishes `{"p","m","s"}` with a strong `ETag` (`304` on a
 //! matching `If-None-Match`), or the page for people when the request asks for
 //! `text/html` by name; `POST /` verifies the act and hands the value to the handler.
-//! Other methods answer `405` with `Allow`.
+//! Other methods answer `405` with `Allow: GET,HEAD,POST`, `OPTIONS` too (axum's
+//! method router answers it). `formgate serve` answers `OPTIONS` itself, `200` with
+//! `Allow: GET, HEAD, POST, OPTIONS`; a router that needs that can add an `OPTIONS`
+//! route beside this one.
 //!
 //! The protocol is formgate-address's, shared with `formgate serve`: the same answers
 //! to `GET`, the same reading of an act, the same answer to a refused one.

@@ -600,12 +600,13 @@ async fn the_address_answers_an_act_for_another_form_412() {
     for tag in [etag.as_str(), "*"] {
         assert_eq!(send(addr, &act(tag), br#"{"stars":4}"#).await.text(), "4");
     }
-    for tag in ["\"fg-0\"", &format!("W/{etag}")] {
+    let junk = format!("{etag} junk");
+    for tag in ["\"fg-0\"", &format!("W/{etag}"), &junk] {
         let a = send(addr, &act(tag), br#"{"stars":4}"#).await;
         assert_eq!((a.status, a.body.len()), (412, 0), "{tag}");
     }
     assert_eq!(post_json(addr, "/", br#"{"stars":4}"#).await.text(), "4");
-    assert_eq!(*told.lock().unwrap(), [Problem::Precondition; 2]);
+    assert_eq!(*told.lock().unwrap(), [Problem::Precondition; 3]);
 }
 
 /// With `report_rejections(true)` a refused act is answered `422` with the problem

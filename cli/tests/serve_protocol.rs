@@ -45,7 +45,16 @@ async fn an_act_for_another_form_is_412() {
     }
     let r = send(Method::POST, &url, &[], good).await;
     assert_eq!(r.status, StatusCode::OK, "no If-Match");
-    for tag in ["\"fg-0\"", &format!("W/{etag}"), "fg-0", ""] {
+    // A malformed field refuses anywhere in it, even after or around the match.
+    let junk = [
+        format!("{etag} junk"),
+        format!("*, {etag}"),
+        format!("{etag}, *"),
+    ];
+    for tag in ["\"fg-0\"", &format!("W/{etag}"), "fg-0", "", "*garbage"]
+        .into_iter()
+        .chain(junk.iter().map(String::as_str))
+    {
         let r = send(Method::POST, &url, &[("if-match", tag)], good).await;
         assert_eq!(r.status, StatusCode::PRECONDITION_FAILED, "If-Match: {tag}");
         assert!(r.body.is_empty());
@@ -73,7 +82,7 @@ async fn an_act_for_another_form_is_412() {
     assert!(
         metrics(&server)
             .await
-            .contains("formgate_rejections_total{kind=\"stale\"} 6\n"),
+            .contains("formgate_rejections_total{kind=\"stale\"} 10\n"),
         "{}",
         metrics(&server).await
     );
