@@ -48,7 +48,10 @@ mod verdict;
 pub use answer::refused;
 pub use arrival::Arrival;
 pub use header::{header_map, GPT_ACTOR, GPT_TYPE};
-pub use rate::{client_address, limited, retry_seconds, Rate, RateLimiter, Traffic};
+pub use rate::{
+    client_address, find_client, limited, retry_seconds, ClientAddress, Rate, RateLimiter, Traffic,
+    MAX_RETRY_AFTER,
+};
 pub use read::{read_act, Admit, Read, Verify};
 pub use report::{
     cut_pointer, detail, problem_json, ProblemError, MAX_POINTER, PROBLEM_CONTENT_TYPE,

@@ -12,20 +12,21 @@
 //! 2. Each bucket holds at most `burst` tokens and gains `per_second` a second; a
 //!    request takes one token, and one that finds less than a whole token is refused
 //!    with the time until there is one (`429` with `Retry-After`, whole seconds, at
-//!    least 1: [`limited`]).
+//!    least 1 and at most [`MAX_RETRY_AFTER`]: [`limited`]).
 //! 3. The table holds at most `max_clients` clients: a new client over that bound
 //!    evicts the one seen longest ago (an evicted client starts again with full
 //!    buckets, as one idle long enough would have). Memory is bounded whatever the
 //!    number of addresses a flood comes from.
 //! 4. `X-Forwarded-For` is read only when the operator says how many proxies in front
 //!    append to it ([`client_address`]); then the client is the address the outermost
-//!    trusted proxy saw. A list shorter than that, or an entry that is not an IP
-//!    address, counts against the nearest proxy's address (the connection's peer):
-//!    never an address the client could choose.
+//!    trusted proxy saw (with any port or brackets taken off). A list shorter than
+//!    that, or an entry that is not an IP address, counts against the nearest proxy's
+//!    address (the connection's peer): never an address the client could choose
+//!    ([`find_client`] says when that happened).
 //! 5. Time is given by the caller, so a decision depends on nothing else.
 
 use std::collections::{BTreeMap, HashMap};
-use std::net::{IpAddr, Ipv6Addr};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -58,6 +59,10 @@ impl Rate {
     }
 }
 
+/// The longest wait a refused request is told of: a rate slower than a token a day
+/// still refuses, but says to come back in a day.
+pub const MAX_RETRY_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// What a request is, for its bucket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Traffic {
@@ -84,9 +89,10 @@ impl Bucket {
             self.tokens -= 1.0;
             Ok(())
         } else {
-            Err(Duration::from_secs_f64(
-                (1.0 - self.tokens) / rate.per_second,
-            ))
+            // A rate so small that the wait overflows a `Duration` waits the longest
+            // said (invariant 2).
+            let wait = Duration::try_from_secs_f64((1.0 - self.tokens) / rate.per_second);
+            Err(wait.map_or(MAX_RETRY_AFTER, |w| w.min(MAX_RETRY_AFTER)))
         }
     }
 }
@@ -215,12 +221,13 @@ fn client_key(ip: IpAddr) -> IpAddr {
 /// The address a request counts against (invariant 4): the connection's `peer`, or,
 /// when `trusted_hops` proxies append to `X-Forwarded-For`, the entry the outermost of
 /// them appended (the `trusted_hops`-th from the right, all the header's field lines
-/// read as one list).
+/// read as one list). An entry may carry a port (`192.0.2.1:5555`, `[2001:db8::1]:443`)
+/// or brackets (`[2001:db8::1]`), which are not part of the address.
 ///
 /// ```
 /// use formgate_address::client_address;
 /// let mut h = http::HeaderMap::new();
-/// h.insert("x-forwarded-for", "203.0.113.9, 198.51.100.4".parse().unwrap());
+/// h.insert("x-forwarded-for", "203.0.113.9, 198.51.100.4:5555".parse().unwrap());
 /// let peer = "10.0.0.1".parse().unwrap();
 /// assert_eq!(client_address(peer, &h, 0), peer, "not read unless trusted");
 /// assert_eq!(client_address(peer, &h, 1).to_string(), "198.51.100.4");
@@ -228,8 +235,39 @@ fn client_key(ip: IpAddr) -> IpAddr {
 /// assert_eq!(client_address(peer, &h, 3), peer, "shorter than the proxies trusted");
 /// ```
 pub fn client_address(peer: IpAddr, headers: &HeaderMap, trusted_hops: usize) -> IpAddr {
+    find_client(peer, headers, trusted_hops).address
+}
+
+/// The address a request counts against, and whether it is the peer's only because
+/// the trusted `X-Forwarded-For` entry was missing or not an address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ClientAddress {
+    /// The address ([`client_address`]).
+    pub address: IpAddr,
+    /// Whether `X-Forwarded-For` was to be read, but its trusted entry was missing or
+    /// not an address, so the request counts against the peer (the nearest proxy):
+    /// worth telling the operator, since every such request shares one bucket.
+    pub fell_back: bool,
+}
+
+/// [`client_address`], saying whether it fell back to the peer.
+///
+/// ```
+/// use formgate_address::find_client;
+/// let mut h = http::HeaderMap::new();
+/// h.insert("x-forwarded-for", "unknown".parse().unwrap());
+/// let peer = "10.0.0.1".parse().unwrap();
+/// let client = find_client(peer, &h, 1);
+/// assert!(client.fell_back && client.address == peer);
+/// assert!(!find_client(peer, &h, 0).fell_back, "not read: nothing to fall back from");
+/// ```
+pub fn find_client(peer: IpAddr, headers: &HeaderMap, trusted_hops: usize) -> ClientAddress {
     if trusted_hops == 0 {
-        return peer;
+        return ClientAddress {
+            address: peer,
+            fell_back: false,
+        };
     }
     let entries: Vec<&[u8]> = headers
         .get_all("x-forwarded-for")
@@ -237,13 +275,28 @@ pub fn client_address(peer: IpAddr, headers: &HeaderMap, trusted_hops: usize) ->
         .flat_map(|v| v.as_bytes().split(|&b| b == b','))
         .map(<[u8]>::trim_ascii)
         .collect();
-    let Some(at) = entries.len().checked_sub(trusted_hops) else {
-        return peer;
-    };
-    std::str::from_utf8(entries[at])
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(peer)
+    let found = entries
+        .len()
+        .checked_sub(trusted_hops)
+        .and_then(|at| entry_address(entries[at]));
+    ClientAddress {
+        address: found.unwrap_or(peer),
+        fell_back: found.is_none(),
+    }
+}
+
+/// The address in one `X-Forwarded-For` entry: an IP address, with or without a port,
+/// an IPv6 one with or without brackets.
+fn entry_address(entry: &[u8]) -> Option<IpAddr> {
+    let text = std::str::from_utf8(entry).ok()?;
+    if let Ok(ip) = text.parse::<IpAddr>() {
+        return Some(ip);
+    }
+    if let Ok(with_port) = text.parse::<SocketAddr>() {
+        return Some(with_port.ip());
+    }
+    let bracketed = text.strip_prefix('[')?.strip_suffix(']')?;
+    bracketed.parse::<Ipv6Addr>().ok().map(IpAddr::V6)
 }
 
 /// The answer to a request over its rate (invariant 2): `429 Too Many Requests` with
@@ -266,7 +319,9 @@ pub fn limited(retry_after: Duration) -> Response<Bytes> {
 
 /// `retry_after` in whole seconds, rounded up, at least 1.
 pub fn retry_seconds(retry_after: Duration) -> u64 {
-    let whole = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
+    let whole = retry_after
+        .as_secs()
+        .saturating_add(u64::from(retry_after.subsec_nanos() > 0));
     whole.max(1)
 }
 
@@ -366,6 +421,45 @@ mod tests {
         assert_eq!(client_address(peer, &h, 3), peer, "not an address");
         assert_eq!(client_address(peer, &h, 4), peer);
         assert_eq!(client_address(peer, &HeaderMap::new(), 1), peer);
+        for (entry, address) in [
+            ("198.51.100.1:5555", "198.51.100.1"),
+            ("[2001:db8::1]", "2001:db8::1"),
+            ("[2001:db8::1]:443", "2001:db8::1"),
+            ("2001:db8::1", "2001:db8::1"),
+        ] {
+            let mut h = HeaderMap::new();
+            h.insert("x-forwarded-for", entry.parse().unwrap());
+            let client = find_client(peer, &h, 1);
+            assert_eq!(client.address, ip(address), "{entry}");
+            assert!(!client.fell_back);
+        }
+        for entry in [
+            "unknown",
+            "[198.51.100.1]",
+            "198.51.100.1:",
+            "[::1",
+            "_hidden",
+        ] {
+            let mut h = HeaderMap::new();
+            h.insert("x-forwarded-for", entry.parse().unwrap());
+            let client = find_client(peer, &h, 1);
+            assert_eq!(client.address, peer, "{entry}");
+            assert!(client.fell_back, "{entry}");
+        }
+    }
+
+    #[test]
+    fn a_tiny_rate_waits_the_longest_said() {
+        let limits = RateLimiter::new(Rate::new(1e-20, 1), Rate::new(f64::MIN_POSITIVE, 1), 10);
+        let t = Instant::now();
+        for traffic in [Traffic::Act, Traffic::Get] {
+            assert!(limits.check(ip("192.0.2.1"), traffic, t).is_ok());
+            assert_eq!(
+                limits.check(ip("192.0.2.1"), traffic, t),
+                Err(MAX_RETRY_AFTER)
+            );
+        }
+        assert_eq!(retry_seconds(Duration::MAX), u64::MAX);
     }
 
     #[test]

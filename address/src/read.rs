@@ -141,10 +141,14 @@ where
             Some(Some(Err(_))) => break Verdict::Broken,
             Some(Some(Ok(frame))) => frame,
         };
-        // Trailers carry no body bytes, and are ignored.
+        // Trailers carry no body bytes, and are ignored; so are empty data frames
+        // (HTTP/2 may end a body with one after all its bytes).
         let Ok(mut data) = frame.into_data() else {
             continue;
         };
+        if data.is_empty() {
+            continue;
+        }
         // One byte past the limit is enough for the verifier to say `TooLarge`; the
         // rest of a frame that crosses it is never looked at.
         let room = (limit as u64).saturating_add(1).saturating_sub(bytes);

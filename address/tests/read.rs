@@ -222,3 +222,24 @@ fn whole_and_streamed_bodies_reach_the_admission() {
     let read = read_all(&form, refused, &Count, false);
     assert!(matches!(read.verdict, Verdict::Reject(_)) && read.value.is_none());
 }
+
+/// A body of its declared length in one frame, then an empty frame (as an HTTP/2 client
+/// may end its stream with an empty `DATA` frame), is the same body: accepted whole, and
+/// kept exactly; so are empty frames anywhere in a streamed body.
+#[test]
+fn empty_frames_are_no_bytes() {
+    let form = form();
+    let body = Script::new(&[b"{\"n\":1}", b""]).declared(7);
+    let read = read_all(&form, body, &Verify, true);
+    assert!(
+        matches!(read.verdict, Verdict::Accept),
+        "{:?}",
+        read.verdict
+    );
+    assert_eq!(read.kept.as_deref(), Some(&b"{\"n\":1}"[..]));
+    assert_eq!(read.bytes, 7);
+    let body = Script::new(&[b"", b"{\"n\"", b"", b":1}", b""]);
+    let read = read_all(&form, body, &Verify, true);
+    assert!(matches!(read.verdict, Verdict::Accept));
+    assert_eq!(read.kept.as_deref(), Some(&b"{\"n\":1}"[..]));
+}

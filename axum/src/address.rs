@@ -3,7 +3,10 @@
 //! `GET /` (and `HEAD /`) publishes `{"p","m","s"}` with a strong `ETag` (`304` on a
 //! matching `If-None-Match`), or the page for people when the request asks for
 //! `text/html` by name; `POST /` verifies the act and hands the value to the handler.
-//! Other methods answer `405` with `Allow`.
+//! Other methods answer `405` with `Allow: GET,HEAD,POST`, `OPTIONS` too (axum's
+//! method router answers it). `formgate serve` answers `OPTIONS` itself, `200` with
+//! `Allow: GET, HEAD, POST, OPTIONS`; a router that needs that can add an `OPTIONS`
+//! route beside this one.
 //!
 //! The protocol is formgate-address's, shared with `formgate serve`: the same answers
 //! to `GET`, the same reading of an act, the same answer to a refused one.
@@ -24,6 +27,11 @@
 //! 5. The handler is called only with a value deserialized from an admitted body.
 //! 6. With [`Address::rate_limit`], a request over its client's rate is `429` with
 //!    `Retry-After` and no body, before anything else (an act unread).
+//! 7. An act's body has a time-out ([`Address::body_timeout`], 10 s by default): one
+//!    not finished by then is refused. At most [`Address::max_acts_in_flight`] acts
+//!    are read at once (each keeps up to `max_bytes` to make its value, and over
+//!    HTTP/2 one connection can carry many); the others wait unread, within their
+//!    time-out.
 
 use std::future::Future;
 use std::marker::PhantomData;
@@ -45,6 +53,7 @@ use formgate_address::{
     Verdict,
 };
 use serde::de::DeserializeOwned;
+use tokio::sync::Semaphore;
 
 use crate::extract::FormFor;
 use crate::rejection::{Problems, VerifyRejection};
@@ -85,7 +94,15 @@ pub struct Address<T> {
     report: bool,
     rate: Option<Arc<RateLimiter>>,
     trusted_hops: usize,
+    body_timeout: Duration,
+    in_flight: usize,
 }
+
+/// The time allowed for an act's whole body, by default (as `formgate serve`'s).
+pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The acts one [`Address`] reads at once, by default.
+pub const DEFAULT_MAX_ACTS_IN_FLIGHT: usize = 64;
 
 impl<T> std::fmt::Debug for Address<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -110,7 +127,27 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
             report: false,
             rate: None,
             trusted_hops: 0,
+            body_timeout: DEFAULT_BODY_TIMEOUT,
+            in_flight: DEFAULT_MAX_ACTS_IN_FLIGHT,
         }
+    }
+
+    /// The time an act's whole body may take ([`DEFAULT_BODY_TIMEOUT`] unless set): a
+    /// body not finished by then is refused (a bare `204`; the observer is told it was
+    /// unreadable), so a client that sends slowly or stops holds nothing for ever.
+    pub fn body_timeout(mut self, timeout: Duration) -> Address<T> {
+        self.body_timeout = timeout;
+        self
+    }
+
+    /// Read at most `acts` acts at once ([`DEFAULT_MAX_ACTS_IN_FLIGHT`] unless set; at
+    /// least 1). Each act being read keeps up to the form's `max_bytes` to make its
+    /// value, so this bounds the memory acts hold to `acts` times `max_bytes` however
+    /// many requests the server takes at once (over HTTP/2, one connection may carry
+    /// many). An act over the bound waits, its body unread, within its body time-out.
+    pub fn max_acts_in_flight(mut self, acts: usize) -> Address<T> {
+        self.in_flight = acts.max(1);
+        self
     }
 
     /// Prior messages for the actor (`m`).
@@ -237,6 +274,10 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
             rate: self.rate,
             trusted_hops: self.trusted_hops,
         };
+        let reading = Reading {
+            timeout: self.body_timeout,
+            permits: Arc::new(Semaphore::new(self.in_flight)),
+        };
         let acts = Arc::clone(&arrival);
         let act_limits = limits.clone();
         let act = move |req: Request| {
@@ -245,12 +286,13 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
             let handler = handler.clone();
             let arrival = Arc::clone(&acts);
             let limits = act_limits.clone();
+            let reading = reading.clone();
             async move {
                 let mut read = match limits.check(&req, Traffic::Act) {
                     Err(retry_after) => {
                         Read::unread(Verdict::Limited { retry_after }, req.body().is_end_stream())
                     }
-                    Ok(()) => read_act_into(&form, arrival.published(), req).await,
+                    Ok(()) => read_act_into(&form, arrival.published(), req, &reading).await,
                 };
                 if let (Verdict::Accept, Some(value)) = (&read.verdict, read.value.take()) {
                     return handler(value).await.into_response();
@@ -271,26 +313,32 @@ impl<T: DeserializeOwned + Send + 'static> Address<T> {
     }
 }
 
-/// Read and verify an act (invariants 2–5): refused unread when its `If-Match` names
-/// another form.
+/// How acts are read: their time-out, and the permits to read one (invariant 7).
+#[derive(Clone)]
+struct Reading {
+    timeout: Duration,
+    permits: Arc<Semaphore>,
+}
+
+/// Read and verify an act (invariants 2–5 and 7): refused unread when its `If-Match`
+/// names another form, or when no permit to read it comes within its time-out.
 async fn read_act_into<T: DeserializeOwned>(
     form: &FormFor<T>,
     published: &Published,
     req: Request,
+    reading: &Reading,
 ) -> Read<T> {
     let if_match = req.headers().get_all(header::IF_MATCH);
     if !published.if_match(if_match.iter().map(HeaderValue::as_bytes)) {
         return Read::unread(Verdict::Stale, req.body().is_end_stream());
     }
+    let until = tokio::time::Instant::now() + reading.timeout;
+    let Ok(Ok(_permit)) = tokio::time::timeout_at(until, reading.permits.acquire()).await else {
+        return Read::unread(Verdict::Timeout, req.body().is_end_stream());
+    };
     let admit = MakeValue::<T>(PhantomData);
-    read_act(
-        form.form(),
-        req.into_body(),
-        &admit,
-        false,
-        std::future::pending(),
-    )
-    .await
+    let deadline = tokio::time::sleep_until(until);
+    read_act(form.form(), req.into_body(), &admit, false, deadline).await
 }
 
 /// The rate limits of an address, and how far `X-Forwarded-For` is read.

@@ -68,7 +68,7 @@ mod extract;
 mod layer;
 mod rejection;
 
-pub use address::{Address, GPT_TYPE};
+pub use address::{Address, DEFAULT_BODY_TIMEOUT, DEFAULT_MAX_ACTS_IN_FLIGHT, GPT_TYPE};
 pub use extract::{FormFor, Verified};
 /// A rate for [`Address::rate_limit`] (formgate-address's).
 pub use formgate_address::Rate;

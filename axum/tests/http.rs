@@ -600,12 +600,13 @@ async fn the_address_answers_an_act_for_another_form_412() {
     for tag in [etag.as_str(), "*"] {
         assert_eq!(send(addr, &act(tag), br#"{"stars":4}"#).await.text(), "4");
     }
-    for tag in ["\"fg-0\"", &format!("W/{etag}")] {
+    let junk = format!("{etag} junk");
+    for tag in ["\"fg-0\"", &format!("W/{etag}"), &junk] {
         let a = send(addr, &act(tag), br#"{"stars":4}"#).await;
         assert_eq!((a.status, a.body.len()), (412, 0), "{tag}");
     }
     assert_eq!(post_json(addr, "/", br#"{"stars":4}"#).await.text(), "4");
-    assert_eq!(*told.lock().unwrap(), [Problem::Precondition; 2]);
+    assert_eq!(*told.lock().unwrap(), [Problem::Precondition; 3]);
 }
 
 /// With `report_rejections(true)` a refused act is answered `422` with the problem
@@ -699,4 +700,70 @@ async fn the_address_limits_each_clients_rate() {
         (again.status, again.header("retry-after")),
         (429, Some("10"))
     );
+}
+
+/// An act whose body does not end within the address's body time-out is refused with a
+/// bare `204`, and the observer is told it was unreadable: a client that stops
+/// sending holds nothing for ever.
+#[tokio::test]
+async fn the_address_refuses_a_body_that_does_not_end_in_time() {
+    use std::sync::{Arc, Mutex};
+
+    let told = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&told);
+    let votes = FormFor::<Vote>::from_schemars().unwrap();
+    let address = formgate_axum::Address::new(votes, "Vote.")
+        .body_timeout(Duration::from_millis(300))
+        .on_reject(move |r| seen.lock().unwrap().push(r.problem()));
+    let addr = serve(address.on_act(|v: Vote| async move { v.stars.to_string() })).await;
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = "POST / HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{\"\r\n";
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let started = std::time::Instant::now();
+    let mut got = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut got))
+        .await
+        .expect("refused at the body time-out")
+        .unwrap();
+    assert!(started.elapsed() >= Duration::from_millis(250));
+    let a = parse(&got);
+    assert_eq!(a.status, 204);
+    assert!(a.body.is_empty());
+    assert_eq!(*told.lock().unwrap(), [Problem::Unreadable]);
+}
+
+/// At most `max_acts_in_flight` acts are read at once: another waits, unread, until the
+/// one being read ends (here at its body time-out), and is read then.
+#[tokio::test]
+async fn the_address_reads_a_bounded_number_of_acts_at_once() {
+    let votes = FormFor::<Vote>::from_schemars().unwrap();
+    let address = formgate_axum::Address::new(votes, "Vote.")
+        .body_timeout(Duration::from_millis(1000))
+        .max_acts_in_flight(1);
+    let addr = serve(address.on_act(|v: Vote| async move { v.stars.to_string() })).await;
+    let mut first = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = "POST / HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{\"\r\n";
+    first.write_all(head.as_bytes()).await.unwrap();
+    let started = std::time::Instant::now();
+    let first = tokio::spawn(async move {
+        let mut got = Vec::new();
+        let _ = first.read_to_end(&mut got).await;
+        (parse(&got).status, started.elapsed())
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let act = br#"{"stars":4}"#;
+    let head = format!("POST / HTTP/1.1\r\nContent-Length: {}", act.len());
+    let second = send(addr, &head, act).await;
+    let waited = started.elapsed();
+    assert_eq!(second.status, 200, "{}", second.text());
+    assert!(
+        waited >= Duration::from_millis(900),
+        "the second act was read only once the first ended: {waited:?}"
+    );
+    let (status, refused_at) = tokio::time::timeout(Duration::from_secs(5), first)
+        .await
+        .expect("the first is refused at its time-out")
+        .unwrap();
+    assert_eq!(status, 204);
+    assert!(refused_at >= Duration::from_millis(900), "{refused_at:?}");
 }

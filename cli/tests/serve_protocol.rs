@@ -45,7 +45,16 @@ async fn an_act_for_another_form_is_412() {
     }
     let r = send(Method::POST, &url, &[], good).await;
     assert_eq!(r.status, StatusCode::OK, "no If-Match");
-    for tag in ["\"fg-0\"", &format!("W/{etag}"), "fg-0", ""] {
+    // A malformed field refuses anywhere in it, even after or around the match.
+    let junk = [
+        format!("{etag} junk"),
+        format!("*, {etag}"),
+        format!("{etag}, *"),
+    ];
+    for tag in ["\"fg-0\"", &format!("W/{etag}"), "fg-0", "", "*garbage"]
+        .into_iter()
+        .chain(junk.iter().map(String::as_str))
+    {
         let r = send(Method::POST, &url, &[("if-match", tag)], good).await;
         assert_eq!(r.status, StatusCode::PRECONDITION_FAILED, "If-Match: {tag}");
         assert!(r.body.is_empty());
@@ -73,7 +82,7 @@ async fn an_act_for_another_form_is_412() {
     assert!(
         metrics(&server)
             .await
-            .contains("formgate_rejections_total{kind=\"stale\"} 6\n"),
+            .contains("formgate_rejections_total{kind=\"stale\"} 10\n"),
         "{}",
         metrics(&server).await
     );
@@ -289,9 +298,40 @@ async fn forwarded_for_names_the_client_only_when_trusted() {
         "429",
         "what the client wrote before the proxy's entry does not count"
     );
-    // No header: the proxy itself, once.
+    // An entry with a port, or brackets, names the address in it: each its own
+    // client, not the proxy.
+    for (entry, again) in [
+        ("192.0.2.3:5555", "192.0.2.3"),
+        ("[2001:db8::1]", "2001:db8::1"),
+        ("[2001:db8:0:1::1]:443", "[2001:db8:0:1::2]"),
+    ] {
+        assert_eq!(
+            status(from("127.0.0.1", &server, &via(entry)).await),
+            "200",
+            "{entry}"
+        );
+        assert_eq!(
+            status(from("127.0.0.1", &server, &via(again)).await),
+            "429",
+            "{again} is the client {entry} named"
+        );
+    }
+    // No header, or no address in the entry: the proxy itself, once, and the log says
+    // so the first time.
     assert_eq!(status(from("127.0.0.1", &server, &act("")).await), "200");
-    assert_eq!(status(from("127.0.0.1", &server, &act("")).await), "429");
+    assert_eq!(
+        status(from("127.0.0.1", &server, &via("unknown")).await),
+        "429"
+    );
+    server.wait_for_line("the fallback said", |l| {
+        l.contains("--trust-forwarded-for 1: a request from 127.0.0.1 has no readable address")
+    });
+    let said = server
+        .stderr_lines()
+        .iter()
+        .filter(|l| l.contains("no readable address"))
+        .count();
+    assert_eq!(said, 1, "said once");
 }
 
 #[test]
@@ -381,4 +421,35 @@ async fn a_streamed_answer_is_relayed_event_by_event() {
             "events arrived together, not as sent: {seen:?}"
         );
     }
+}
+
+/// A rate so small that the wait for a token overflows any duration still refuses,
+/// saying to come back in a day, and the server goes on.
+#[tokio::test]
+async fn a_tiny_rate_refuses_without_failing() {
+    let form = temp_file("tiny-rate.form.json", FORM);
+    let server = Server::start(&[
+        form.to_str().expect("UTF-8 path"),
+        "--get-rate-limit",
+        "1e-20",
+        "--rate-limit",
+        "1e-300",
+    ]);
+    let get = "GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
+    let a = from("127.0.0.1", &server, get).await;
+    assert!(a.starts_with("HTTP/1.1 200 "), "{a}");
+    for _ in 0..2 {
+        let a = from("127.0.0.1", &server, get).await;
+        assert!(
+            a.starts_with("HTTP/1.1 429 ") && a.contains("\r\nretry-after: 86400\r\n"),
+            "{a}"
+        );
+    }
+    let a = from("127.0.0.1", &server, &act("")).await;
+    assert!(a.starts_with("HTTP/1.1 200 "), "{a}");
+    let a = from("127.0.0.1", &server, &act("")).await;
+    assert!(
+        a.starts_with("HTTP/1.1 429 ") && a.contains("\r\nretry-after: 86400\r\n"),
+        "{a}"
+    );
 }

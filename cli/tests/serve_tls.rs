@@ -19,6 +19,7 @@ use hyper::{Method, Request, Response, StatusCode, Version};
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, Issuer, KeyPair};
 use serve_support::*;
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio_rustls::rustls::pki_types::pem::PemObject as _;
 use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName};
 use tokio_rustls::rustls::{self, ClientConfig, RootCertStore, ServerConfig};
@@ -216,6 +217,28 @@ async fn a_tls_listener_speaks_http2_and_http1_through_alpn() {
         assert_eq!(&got[1].body[..], br#"{"accepted":true}"#);
     }
     server.wait_for_acts(2);
+
+    // A client that offers only HTTP/1.0 (curl --http1.0) is served it.
+    let tcp = tokio::net::TcpStream::connect(server.addr)
+        .await
+        .expect("connect");
+    let name = ServerName::try_from("localhost").expect("a name");
+    let mut tls = pki
+        .client(&[b"http/1.0"])
+        .connect(name, tcp)
+        .await
+        .expect("a handshake offering http/1.0 alone");
+    assert_eq!(tls.get_ref().1.alpn_protocol(), Some(&b"http/1.0"[..]));
+    tls.write_all(b"GET / HTTP/1.0\r\nHost: localhost\r\n\r\n")
+        .await
+        .expect("a request");
+    let mut got = Vec::new();
+    tokio::time::timeout(STEP, tls.read_to_end(&mut got))
+        .await
+        .expect("answered in time")
+        .expect("an answer");
+    let got = String::from_utf8_lossy(&got);
+    assert!(got.starts_with("HTTP/1.0 200 OK\r\n"), "{got}");
 
     // A client that does not trust the CA gets no answer at all.
     let tcp = tokio::net::TcpStream::connect(server.addr)

@@ -173,15 +173,17 @@ impl Published {
     pub fn matches<'a>(&self, if_none_match: impl IntoIterator<Item = &'a [u8]>) -> bool {
         if_none_match
             .into_iter()
-            .any(|v| list_matches(v, self.etag.as_bytes(), Compare::Weak))
+            .any(|v| list_matches(v, self.etag.as_bytes()))
     }
 
     /// Whether an act with these `If-Match` field values may go on (RFC 9110
-    /// §13.1.1): with no `If-Match` at all, yes; otherwise only when a value is `*` or
-    /// names this entity tag by strong comparison (a weak tag `W/"…"` never matches).
-    /// An act whose tag names another form, or a malformed list, does not go on: an
-    /// address answers it `412 Precondition Failed`, so an actor that wrote its body
-    /// for one form never has it verified against another.
+    /// §13.1.1): with no `If-Match` at all, yes; otherwise only when the field is `*`
+    /// alone or a list that names this entity tag by strong comparison (a weak tag
+    /// `W/"…"` never matches). An act whose tag names another form does not go on, nor
+    /// does one whose field is malformed anywhere (`*` with anything else, bytes that
+    /// are not an entity tag, before or after the match): fail closed. An address
+    /// answers it `412 Precondition Failed`, so an actor that wrote its body for one
+    /// form never has it verified against another.
     ///
     /// ```
     /// let form = formgate::Form::compile(b"{}").unwrap();
@@ -192,16 +194,27 @@ impl Published {
     /// assert!(get.if_match([&b"*"[..]]));
     /// assert!(!get.if_match([&b"\"fg-0\""[..]]));
     /// assert!(!get.if_match([format!("W/{}", get.etag()).as_bytes()]));
+    /// assert!(!get.if_match([format!("{} junk", get.etag()).as_bytes()]));
+    /// assert!(!get.if_match([&b"*garbage"[..]]));
     /// ```
     pub fn if_match<'a>(&self, if_match: impl IntoIterator<Item = &'a [u8]>) -> bool {
+        let mut fields = 0;
         let mut any = false;
+        let mut named = false;
         for v in if_match {
-            any = true;
-            if list_matches(v, self.etag.as_bytes(), Compare::Strong) {
-                return true;
+            fields += 1;
+            match strict_list(v, self.etag.as_bytes()) {
+                None => return false,
+                Some(List::Any) => any = true,
+                Some(List::Tags { named: n }) => named |= n,
             }
         }
-        !any
+        match (fields, any) {
+            (0, _) => true,
+            // `*` is the whole field: with anything else, the field is malformed.
+            (_, true) => fields == 1,
+            (_, false) => named,
+        }
     }
 
     /// The answer to a `GET` with these `Accept` and `If-None-Match` field values: the
@@ -273,16 +286,10 @@ impl Published {
     }
 }
 
-/// How two entity tags are compared (RFC 9110 §8.8.3.2): weakly for `If-None-Match`,
-/// strongly for `If-Match`, where a weak tag matches nothing.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Compare {
-    Weak,
-    Strong,
-}
-
-/// Whether the entity-tag list `s` (one field value) is `*` or holds `etag`.
-fn list_matches(mut s: &[u8], etag: &[u8], compare: Compare) -> bool {
+/// Whether the entity-tag list `s` (one `If-None-Match` field value) is `*` or holds
+/// `etag` by weak comparison (RFC 9110 §8.8.3.2). A malformed list matches nothing, so
+/// the full answer goes out, which is always safe.
+fn list_matches(mut s: &[u8], etag: &[u8]) -> bool {
     loop {
         while let [b' ' | b'\t' | b',', rest @ ..] = s {
             s = rest;
@@ -304,10 +311,71 @@ fn list_matches(mut s: &[u8], etag: &[u8], compare: Compare) -> bool {
             return false;
         };
         let tag = &s[..close + 2];
-        if tag == etag && !(weak && compare == Compare::Strong) {
+        if tag == etag {
             return true;
         }
         s = &s[close + 2..];
+    }
+}
+
+/// One `If-Match` field value read strictly (RFC 9110 §13.1.1, §8.8.3).
+enum List {
+    /// `*`.
+    Any,
+    /// A list of entity tags; whether one of them names the tag asked about by strong
+    /// comparison.
+    Tags { named: bool },
+}
+
+/// `s` as `*` or a list of entity tags (empty elements allowed, as RFC 9110 §5.6.1
+/// asks of a recipient), with whether the list names `etag`; `None` when anything in
+/// it is neither. A comma inside a tag's quotes belongs to the tag.
+fn strict_list(s: &[u8], etag: &[u8]) -> Option<List> {
+    let ows = |s: &mut &[u8]| {
+        while let [b' ' | b'\t', rest @ ..] = *s {
+            *s = rest;
+        }
+    };
+    let mut s = s;
+    ows(&mut s);
+    if let [b'*', rest @ ..] = s {
+        let mut rest = rest;
+        ows(&mut rest);
+        return rest.is_empty().then_some(List::Any);
+    }
+    let mut named = false;
+    loop {
+        // Empty elements and the spaces around them.
+        while let [b' ' | b'\t' | b',', rest @ ..] = s {
+            s = rest;
+        }
+        if s.is_empty() {
+            return Some(List::Tags { named });
+        }
+        let weak = s.starts_with(b"W/");
+        if weak {
+            s = &s[2..];
+        }
+        // entity-tag = [ "W/" ] DQUOTE *etagc DQUOTE; etagc = %x21 / %x23-7E / obs-text
+        if s.first() != Some(&b'"') {
+            return None;
+        }
+        let close = 1 + s[1..].iter().position(|&b| b == b'"')?;
+        let inner = &s[1..close];
+        if !inner
+            .iter()
+            .all(|&b| b == 0x21 || (0x23..=0x7e).contains(&b) || b >= 0x80)
+        {
+            return None;
+        }
+        named |= !weak && &s[..=close] == etag;
+        s = &s[close + 1..];
+        ows(&mut s);
+        match s {
+            [] => return Some(List::Tags { named }),
+            [b',', rest @ ..] => s = rest,
+            _ => return None,
+        }
     }
 }
 
@@ -391,10 +459,7 @@ mod tests {
 
     #[test]
     fn matches_entity_tags() {
-        let m = |v: &[&str]| {
-            v.iter()
-                .any(|v| list_matches(v.as_bytes(), b"\"fg-1\"", Compare::Weak))
-        };
+        let m = |v: &[&str]| v.iter().any(|v| list_matches(v.as_bytes(), b"\"fg-1\""));
         assert!(m(&["\"fg-1\""]));
         assert!(m(&["W/\"fg-1\""]));
         assert!(m(&["\"a\", \"fg-1\""]));
@@ -405,13 +470,34 @@ mod tests {
         assert!(!m(&["fg-1"]));
         assert!(!m(&["\"a,\"fg-1\"\""])); // a quoted comma does not split a tag
         assert!(!m(&["\"fg-1"]));
-        let strong = |v: &str| list_matches(v.as_bytes(), b"\"fg-1\"", Compare::Strong);
-        assert!(strong("\"fg-1\""));
-        assert!(strong("\"a\", \"fg-1\""));
-        assert!(strong("*"));
-        assert!(!strong("W/\"fg-1\""));
-        assert!(!strong("W/\"fg-1\", \"fg-2\""));
-        assert!(strong("W/\"fg-1\", \"fg-1\""));
+        let strong = |v: &str| match strict_list(v.as_bytes(), b"\"fg-1\"") {
+            None => None,
+            Some(List::Any) => Some(true),
+            Some(List::Tags { named }) => Some(named),
+        };
+        assert_eq!(strong("\"fg-1\""), Some(true));
+        assert_eq!(strong(" \"a\", \"fg-1\" "), Some(true));
+        assert_eq!(strong("\"a,b\", \"fg-1\""), Some(true)); // a quoted comma stays
+        assert_eq!(strong(", ,\"fg-1\","), Some(true)); // empty elements are allowed
+        assert_eq!(strong("*"), Some(true));
+        assert_eq!(strong(" * "), Some(true));
+        assert_eq!(strong("W/\"fg-1\""), Some(false));
+        assert_eq!(strong("W/\"fg-1\", \"fg-2\""), Some(false));
+        assert_eq!(strong("W/\"fg-1\", \"fg-1\""), Some(true));
+        assert_eq!(strong(""), Some(false));
+        for malformed in [
+            "*garbage",
+            "\"x\", *",
+            "*, \"fg-1\"",
+            "\"fg-1\" junk",
+            "\"fg-1\" \"fg-2\"",
+            "fg-1",
+            "\"fg-1",
+            "\"fg 1\"",
+            "w/\"fg-1\"",
+        ] {
+            assert_eq!(strong(malformed), None, "{malformed}");
+        }
     }
 
     #[test]

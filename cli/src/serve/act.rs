@@ -26,8 +26,13 @@
 //! 5. An accepted body is forwarded as the exact bytes received, in one buffer, never
 //!    re-serialized.
 //! 6. `GPT-Actor` is read for the log only.
+//! 7. An act whose body is kept (to forward it) is read only with one of its
+//!    connection's permits (protocol.rs, invariant 5), held until the body is handed
+//!    to the upstream; one that gets none within the body time-out is refused as
+//!    timed out, its body unread.
 
 use std::net::IpAddr;
+use std::pin::pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -35,6 +40,7 @@ use formgate_address::{read_act, refused, Read, Traffic, Verdict, Verify, GPT_AC
 use hyper::body::{Body as _, Bytes, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::{Request, Response};
+use tokio::sync::Semaphore;
 
 use super::address::Address;
 use super::http::{answer, full, Body};
@@ -52,11 +58,13 @@ pub(crate) async fn act(
     address: Arc<Address>,
     req: Request<Incoming>,
     client: IpAddr,
+    kept: &Semaphore,
 ) -> Response<Body> {
     let started = Instant::now();
     let (parts, body) = req.into_parts();
     let actor = parts.headers.get(&GPT_ACTOR).map(HeaderValue::as_bytes);
     let if_match = parts.headers.get_all(header::IF_MATCH);
+    let mut permit = None;
     let read = if let Err(retry_after) = address.rate.check(client, Traffic::Act, started) {
         Read::unread(Verdict::Limited { retry_after }, body.is_end_stream())
     } else if !address
@@ -66,15 +74,23 @@ pub(crate) async fn act(
     {
         Read::unread(Verdict::Stale, body.is_end_stream())
     } else {
-        let deadline = tokio::time::sleep(app.body_timeout);
-        read_act(
-            &address.form,
-            body,
-            &Verify,
-            address.upstream.is_some(),
-            deadline,
-        )
-        .await
+        let keep = address.upstream.is_some();
+        let mut deadline = pin!(tokio::time::sleep(app.body_timeout));
+        // Invariant 7: a body kept to forward it waits for one of the connection's
+        // permits, within its time-out.
+        let waited = match keep {
+            true => tokio::select! {
+                p = kept.acquire() => p.ok(),
+                () = &mut deadline => None,
+            },
+            false => None,
+        };
+        permit = waited;
+        if keep && permit.is_none() {
+            Read::unread(Verdict::Timeout, body.is_end_stream())
+        } else {
+            read_act(&address.form, body, &Verify, keep, deadline).await
+        }
     };
     let limited = matches!(read.verdict, Verdict::Limited { .. });
 
@@ -83,6 +99,7 @@ pub(crate) async fn act(
         (Verdict::Accept, Some(up), Some(bytes)) => {
             let (response, note) = up.forward(bytes, actor).await;
             upstream_note = Some(note);
+            drop(permit);
             response
         }
         (Verdict::Accept, _, _) => {

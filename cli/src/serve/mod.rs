@@ -17,8 +17,8 @@
 //! | layer | modules |
 //! |---|---|
 //! | 0 | [`http`] the body type and bare answers; [`record`] an act's entry and its log line; [`conn`] the client's socket; [`config`] the addresses as configured |
-//! | 1 | [`sink`] the log's writer thread; [`metrics`] the counters |
-//! | 2 | [`log`] level, sink and counting; [`upstream`] forwarding |
+//! | 1 | [`sink`] the log's writer thread; [`metrics`] the counters; [`deadline`] the answers in flight on an HTTP/2 connection |
+//! | 2 | [`log`] level, sink and counting; [`upstream`] forwarding; [`protocol`] one connection, HTTP/1.1 or HTTP/2 |
 //! | 3 | [`address`] one address, built from its configuration |
 //! | 4 | [`state`] the process: its addresses, swapped whole, and what they share |
 //! | 5 | [`act`] `POST`; [`ops`] the operator's listener; [`reload`] SIGHUP |
@@ -36,6 +36,7 @@ mod act;
 mod address;
 mod config;
 mod conn;
+mod deadline;
 mod http;
 mod log;
 mod metrics;
@@ -126,6 +127,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "SECS", default_value_t = upstream::DEFAULT_UPSTREAM_MAX_DURATION.as_secs_f64())]
     upstream_max_duration: f64,
     /// Seconds a client may take none of its answer before its connection is closed
+    /// (over HTTP/2: the seconds an answer may take, past its head and any upstream's
+    /// --upstream-max-duration, to be sent whole)
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     write_timeout: f64,
     /// Answer a refused act 422 with an application/problem+json report of why (the
@@ -153,7 +156,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = 65_536)]
     rate_clients: usize,
     /// How many proxies in front of the server append to X-Forwarded-For: the client
-    /// is the address the outermost of them saw. Without it the header is never read
+    /// is the address the outermost of them saw (a port or brackets in the entry are
+    /// taken off). Without it the header is never read. With it, the listener must be
+    /// reachable only through those proxies: a client that reaches it directly writes
+    /// its own X-Forwarded-For
     #[arg(long, value_name = "N", default_value_t = 0)]
     trust_forwarded_for: usize,
     /// Serve TLS with the certificate chain in this PEM file (with --tls-key); HTTP/2

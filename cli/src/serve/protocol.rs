@@ -10,6 +10,15 @@
 //!    (`GOAWAY`: the requests in flight finish, streamed answers included).
 //! 3. When told to stop (shutdown), a connection finishes what is in flight and
 //!    closes; an idle one closes at once.
+//! 4. HTTP/2: every answer has a deadline kept outside its body (deadline.rs), so a
+//!    client that gives an answer no flow-control window cannot hold the connection,
+//!    or an upstream, past it: once an answer is overdue, or the connection has been
+//!    closing with nothing leaving it for the write time-out, the connection is cut.
+//! 5. HTTP/2: what one connection holds of its request bodies is bounded as for
+//!    HTTP/1.1, not multiplied by its streams: at most [`STREAM_WINDOW`] unread per
+//!    stream and [`CONNECTION_WINDOW`] in all, and at most [`KEPT_ACTS`] acts read
+//!    at once where the body is kept (server.rs hands each connection its permits;
+//!    act.rs takes one), so at most `KEPT_ACTS` times `max_bytes` kept.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -27,10 +36,25 @@ use hyper_util::server::graceful::GracefulConnection;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::watch;
 
+use super::deadline::Answers;
 use super::http::Body;
 
 /// Requests one HTTP/2 connection may have in flight at once (invariant 2).
-pub(crate) const MAX_STREAMS: u32 = 100;
+pub(crate) const MAX_STREAMS: u32 = 32;
+
+/// Acts whose body is kept (to forward it) that one connection may read at once; the
+/// others wait, their bodies unread (invariant 5).
+pub(crate) const KEPT_ACTS: usize = 4;
+
+/// The HTTP/2 flow-control window of each request body: what a client may send that
+/// is not read yet, as hyper's 64 KiB read buffer bounds it for HTTP/1.1 (invariant 5).
+const STREAM_WINDOW: u32 = 64 * 1024;
+
+/// The HTTP/2 flow-control window of a whole connection: what all its request bodies
+/// together may have sent that is not read yet (invariant 5). As large as every
+/// stream's window together, so that streams waiting unread never leave the ones being
+/// read without room.
+const CONNECTION_WINDOW: u32 = MAX_STREAMS * STREAM_WINDOW;
 
 /// The HTTP/1.1 and HTTP/2 servers, configured once.
 #[derive(Debug)]
@@ -38,11 +62,13 @@ pub(crate) struct Protocols {
     http1: hyper::server::conn::http1::Builder,
     http2: hyper::server::conn::http2::Builder<TokioExecutor>,
     header_timeout: Duration,
+    write_timeout: Duration,
 }
 
 impl Protocols {
-    /// The servers, with `header_timeout` for heads and idle connections.
-    pub fn new(header_timeout: Duration) -> Protocols {
+    /// The servers, with `header_timeout` for heads and idle connections, and
+    /// `write_timeout` for answers a client leaves unread (invariant 4).
+    pub fn new(header_timeout: Duration, write_timeout: Duration) -> Protocols {
         let mut http1 = hyper::server::conn::http1::Builder::new();
         http1
             .timer(TokioTimer::new())
@@ -53,11 +79,14 @@ impl Protocols {
         let mut http2 = hyper::server::conn::http2::Builder::new(TokioExecutor::new());
         http2
             .timer(TokioTimer::new())
-            .max_concurrent_streams(MAX_STREAMS);
+            .max_concurrent_streams(MAX_STREAMS)
+            .initial_stream_window_size(STREAM_WINDOW)
+            .initial_connection_window_size(CONNECTION_WINDOW);
         Protocols {
             http1,
             http2,
             header_timeout,
+            write_timeout,
         }
     }
 
@@ -97,37 +126,49 @@ impl Protocols {
         // Milliseconds from `started` to the start of the last request.
         let last = Arc::new(AtomicU64::new(0));
         let seen = Arc::clone(&last);
+        let answers = h2.then(|| Answers::new(self.write_timeout));
+        let register = answers.clone();
         let service = service_fn(move |req| {
             let ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
             seen.store(ms, Ordering::Relaxed);
             let answer = answer.clone();
-            async move { Ok::<_, Infallible>(answer(req).await) }
+            let entry = register.as_ref().map(Answers::start);
+            async move {
+                let response = answer(req).await;
+                Ok::<_, Infallible>(match entry {
+                    Some(entry) => entry.answered(response),
+                    None => response,
+                })
+            }
         });
         let io = TokioIo::new(io);
         if h2 {
             let idle = Some((started, last, self.header_timeout));
-            run(self.http2.serve_connection(io, service), stop, idle).await
+            let tick = self.header_timeout.min(self.write_timeout);
+            let conn = self.http2.serve_connection(io, service);
+            run(conn, stop, idle, answers, tick).await
         } else {
-            run(self.http1.serve_connection(io, service), stop, None).await
+            let conn = self.http1.serve_connection(io, service);
+            run(conn, stop, None, None, Duration::from_secs(3600)).await
         }
     }
 }
 
 /// Drive `conn` to its end, shutting it down gracefully when `stop` says so or, for
-/// HTTP/2, when no request has started for the idle time (invariants 2 and 3).
+/// HTTP/2, when no request has started for the idle time, and cutting it when one of
+/// its `answers` is overdue (invariants 2–4); `tick` is the shortest of the times
+/// checked.
 fn run<C>(
     conn: C,
     stop: watch::Receiver<bool>,
     idle: Option<(Instant, Arc<AtomicU64>, Duration)>,
+    answers: Option<Arc<Answers>>,
+    tick: Duration,
 ) -> Run<C>
 where
     C: GracefulConnection,
 {
-    let tick = idle
-        .as_ref()
-        .map_or(Duration::from_secs(3600), |(_, _, t)| {
-            (*t / 4).max(Duration::from_millis(50))
-        });
+    let tick = (tick / 4).max(Duration::from_millis(50));
     let mut stop = stop;
     Run {
         conn: Box::pin(conn),
@@ -140,6 +181,8 @@ where
         })),
         ticks: tokio::time::interval(tick),
         idle,
+        answers,
+        closing: None,
     }
 }
 
@@ -151,6 +194,10 @@ struct Run<C> {
     stop: Option<Pin<Box<dyn Future<Output = ()> + Send>>>,
     ticks: tokio::time::Interval,
     idle: Option<(Instant, Arc<AtomicU64>, Duration)>,
+    /// The answers in flight, for HTTP/2 (invariant 4).
+    answers: Option<Arc<Answers>>,
+    /// When the connection was told to close.
+    closing: Option<Instant>,
 }
 
 impl<C: GracefulConnection> Future for Run<C> {
@@ -158,17 +205,27 @@ impl<C: GracefulConnection> Future for Run<C> {
 
     fn poll(self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> Poll<bool> {
         let this = self.get_mut();
+        let mut ticked = false;
+        while this.ticks.poll_tick(cx).is_ready() {
+            ticked = true;
+        }
         if let Some(stop) = &mut this.stop {
             let mut shut = stop.as_mut().poll(cx).is_ready();
-            if let Some((started, last, limit)) = &this.idle {
-                while this.ticks.poll_tick(cx).is_ready() {
-                    let at = Duration::from_millis(last.load(Ordering::Relaxed));
-                    shut |= started.elapsed().saturating_sub(at) >= *limit;
-                }
+            if let (true, Some((started, last, limit))) = (ticked, &this.idle) {
+                let at = Duration::from_millis(last.load(Ordering::Relaxed));
+                shut |= started.elapsed().saturating_sub(at) >= *limit;
             }
             if shut {
                 this.stop = None;
+                this.closing = Some(Instant::now());
                 this.conn.as_mut().graceful_shutdown();
+            }
+        }
+        if let (true, Some(answers)) = (ticked, &this.answers) {
+            if answers.overdue(Instant::now(), this.closing) {
+                // Dropping the connection ends every stream on it, and every upstream
+                // answer being relayed to them.
+                return Poll::Ready(false);
             }
         }
         this.conn.as_mut().poll(cx).map(|ended| ended.is_ok())

@@ -24,7 +24,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use formgate_address::{client_address, limited, Traffic};
+use formgate_address::{limited, Traffic};
 use hyper::body::Incoming;
 use hyper::{Method, Request, Response, StatusCode};
 use tokio::net::TcpListener;
@@ -33,7 +33,7 @@ use tokio_rustls::TlsAcceptor;
 
 use super::conn::{linger, sniff, Client};
 use super::http::{allow, answer, bare, Body};
-use super::protocol::Protocols;
+use super::protocol::{Protocols, KEPT_ACTS};
 use super::state::App;
 
 /// The answer to one request, on its way.
@@ -53,10 +53,13 @@ pub(crate) struct ConnLimits {
 }
 
 /// Answer one request from `peer`.
+/// `kept` is the connection's permits to read acts whose body is kept (protocol.rs,
+/// invariant 5).
 pub(crate) async fn handle(
     app: &'static App,
     req: Request<Incoming>,
     peer: IpAddr,
+    kept: Arc<Semaphore>,
 ) -> Response<Body> {
     // `OPTIONS *` asks about the server as a whole (RFC 9110, section 9.3.7).
     if req.method() == Method::OPTIONS && req.uri() == "*" {
@@ -65,7 +68,7 @@ pub(crate) async fn handle(
     let Some(address) = app.routes().get(req.uri().path()).cloned() else {
         return bare(StatusCode::NOT_FOUND);
     };
-    let client = || client_address(peer, req.headers(), app.trust_forwarded_for);
+    let client = || app.client(peer, req.headers());
     match *req.method() {
         Method::GET | Method::HEAD => {
             let client = client();
@@ -78,7 +81,7 @@ pub(crate) async fn handle(
         }
         Method::POST => {
             let client = client();
-            super::act::act(app, address, req, client).await
+            super::act::act(app, address, req, client, &kept).await
         }
         Method::OPTIONS => allow(StatusCode::OK),
         _ => allow(StatusCode::METHOD_NOT_ALLOWED),
@@ -95,7 +98,7 @@ pub(crate) async fn serve(
     limits: ConnLimits,
     shutdown: impl std::future::Future<Output = ()>,
 ) {
-    let protocols = Arc::new(Protocols::new(limits.header_timeout));
+    let protocols = Arc::new(Protocols::new(limits.header_timeout, limits.write_timeout));
     let max = limits.max_connections.max(1);
     // Held by a connection until its lingering close ends (invariant 1).
     let slots = Arc::new(Semaphore::new(max));
@@ -135,7 +138,9 @@ pub(crate) async fn serve(
             let (client, returned) = Client::new(stream, limits.write_timeout);
             // Boxed: the future's type names no lifetime the compiler must prove Send
             // for every choice of.
-            let answer = move |req| -> Answer { Box::pin(handle(app, req, peer.ip())) };
+            let kept = Arc::new(Semaphore::new(KEPT_ACTS));
+            let answer =
+                move |req| -> Answer { Box::pin(handle(app, req, peer.ip(), Arc::clone(&kept))) };
             let patience = limits.header_timeout;
             let ended_well = match tls {
                 // The handshake has the header time-out.

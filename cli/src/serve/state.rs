@@ -2,8 +2,13 @@
 //! (reload.rs); the rest is built once at startup and only read afterwards
 //! (`&'static`, shared by every connection).
 
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
+
+use formgate_address::find_client;
+use hyper::HeaderMap;
 
 use super::address::{Common, Routes};
 use super::config::Origin;
@@ -29,6 +34,9 @@ pub(crate) struct App {
     pub reports: bool,
     /// How many proxies in front append to `X-Forwarded-For` (0: it is never read).
     pub trust_forwarded_for: usize,
+    /// Whether a request has counted against its proxy for want of a readable
+    /// `X-Forwarded-For` entry (said once in the log).
+    fell_back: AtomicBool,
 }
 
 /// What [`App::new`] is built from, besides the addresses.
@@ -58,7 +66,24 @@ impl App {
             body_timeout: settings.body_timeout,
             reports: settings.reports,
             trust_forwarded_for: settings.trust_forwarded_for,
+            fell_back: AtomicBool::new(false),
         }
+    }
+
+    /// The address a request from `peer` with `headers` counts against
+    /// (formgate-address's `find_client`); the first time one counts against its proxy
+    /// for want of a readable `X-Forwarded-For` entry, the log says so.
+    pub fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        let client = find_client(peer, headers, self.trust_forwarded_for);
+        if client.fell_back && !self.fell_back.swap(true, Ordering::Relaxed) {
+            self.log.note(&format!(
+                "--trust-forwarded-for {}: a request from {peer} has no readable address \
+                 in that X-Forwarded-For entry, so it counts against {peer} itself, as \
+                 will every such request (said once)",
+                self.trust_forwarded_for
+            ));
+        }
+        client.address
     }
 
     /// The addresses served now: an act holds them (or its one address) until it is

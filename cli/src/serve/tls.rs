@@ -1,5 +1,5 @@
 //! TLS with rustls (its default provider, aws-lc-rs, with post-quantum key exchange): the listener's (`--tls-cert`, `--tls-key`),
-//! which offers HTTP/2 and HTTP/1.1 through ALPN, and the one upstreams are verified
+//! which offers HTTP/2, HTTP/1.1 and HTTP/1.0 through ALPN, and the one upstreams are verified
 //! with (the webpki roots, or `--upstream-ca`).
 //!
 //! Invariants:
@@ -19,8 +19,9 @@ use rustls_pki_types::{CertificateDer, PrivateKeyDer};
 use tokio_rustls::rustls::{self, ClientConfig, RootCertStore, ServerConfig};
 use tokio_rustls::TlsAcceptor;
 
-/// The protocols the listener offers through ALPN, preferred first.
-const ALPN: [&[u8]; 2] = [b"h2", b"http/1.1"];
+/// The protocols the listener offers through ALPN, preferred first (HTTP/1.0 is
+/// served as HTTP/1.1 serves it, by the same server).
+const ALPN: [&[u8]; 3] = [b"h2", b"http/1.1", b"http/1.0"];
 
 /// The crypto provider of every TLS configuration here.
 fn provider() -> Arc<rustls::crypto::CryptoProvider> {

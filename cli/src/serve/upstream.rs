@@ -39,6 +39,7 @@ use hyper_util::rt::TokioExecutor;
 use tokio::time::{Instant, Sleep};
 use tokio_rustls::rustls::ClientConfig;
 
+use super::deadline::Allowance;
 use super::http::{bare, Body, BoxError};
 
 /// The deadlines of an upstream's answer (invariant 3).
@@ -124,6 +125,9 @@ impl Upstream {
                 };
                 let mut r = Response::new(relay.boxed());
                 *r.status_mut() = status;
+                // Its deadlines are the relay's own, but HTTP/2 may stop polling it:
+                // the connection keeps them too (deadline.rs).
+                r.extensions_mut().insert(Allowance(self.timeouts.max));
                 *r.headers_mut() = relayed(&parts.headers);
                 (r, status.as_u16().to_string())
             }
