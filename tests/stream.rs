@@ -135,6 +135,113 @@ fn containers_read_across_chunks_agree_at_every_split() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The elements of an array kept as a frame are read by one pass for as long as each is
+/// read whole and admitted (benches/README.md, optimization `batched-elements`): an
+/// element cut off by a chunk, failing inside, failing at its start (`maxItems`), or
+/// followed by a syntax error is read again as any value is, with the
+/// verdict, kind, offset and pointer of `verify`. The bodies are long enough for the
+/// outer containers to be entered at once.
+#[test]
+fn elements_read_in_one_pass_agree_at_every_split() {
+    let form = Form::compile(
+        br#"{"type":"object","properties":{"r":{"type":"array","maxItems":300,
+            "prefixItems":[{"type":"integer"}],
+            "items":{"type":"object","properties":{
+                "k":{"type":"string","maxLength":8},
+                "v":{"type":"integer","maximum":9},
+                "t":{"type":"array","items":{"enum":["a","b"]}}},
+              "required":["k"],"additionalProperties":false}}}}"#,
+    )
+    .unwrap();
+    let body = |n: usize, edit: &dyn Fn(usize, String) -> String| {
+        let records: Vec<String> = (0..n)
+            .map(|i| {
+                edit(
+                    i,
+                    format!(r#"{{"k":"k{}","v":{},"t":["a","b"]}}"#, i % 1000, i % 10),
+                )
+            })
+            .collect();
+        format!(r#"{{"r":[7, {}]}}"#, records.join(" , "))
+    };
+    let bodies = [
+        body(250, &|_, r| r),
+        body(301, &|_, r| r),
+        body(250, &|i, r| {
+            if i == 199 {
+                r.replace(r#""v":9"#, r#""v":10"#)
+            } else {
+                r
+            }
+        }),
+        body(250, &|i, r| {
+            if i == 150 {
+                r.replace('}', r#","x":1}"#)
+            } else {
+                r
+            }
+        }),
+        body(250, &|i, r| {
+            if i == 120 {
+                r.replace(r#""b"]"#, r#""c"]"#)
+            } else {
+                r
+            }
+        }),
+        body(250, &|i, r| {
+            if i == 220 {
+                r.replace(r#""k":"#, r#""j":"#)
+            } else {
+                r
+            }
+        }),
+        body(250, &|i, r| if i == 249 { format!("{r},") } else { r }),
+        body(250, &|i, r| if i == 100 { format!("{r} 1") } else { r }),
+        body(250, &|i, r| {
+            if i == 60 {
+                r.replace("\"k6", "\"k\\u0036")
+            } else {
+                r
+            }
+        }),
+        body(250, &|_, r| r).replace("[7, ", "[\"7\", "),
+    ];
+    let mut failures = Vec::new();
+    for (i, body) in bodies.iter().enumerate() {
+        let body = body.as_bytes();
+        assert!(
+            body.len() > 4096 || i == bodies.len() - 1,
+            "body {i} is long"
+        );
+        let whole = form.verify(body);
+        let mut splits: Vec<Vec<usize>> = (1..body.len()).step_by(97).map(|c| vec![c]).collect();
+        for stride in [1usize, 7, 333, 1000, 4096] {
+            splits.push((1..body.len()).filter(|i| i % stride == 0).collect());
+        }
+        splits.push(Vec::new());
+        for cuts in &splits {
+            let got = stream(&form, body, cuts);
+            if !same(&whole, &got) {
+                failures.push(format!(
+                    "body {i}: cuts {:?}: whole {whole:?}, streamed {got:?}",
+                    &cuts[..cuts.len().min(8)]
+                ));
+                break;
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The verdicts the splits agreed on are the ones meant.
+    let verdicts: Vec<bool> = bodies
+        .iter()
+        .map(|b| form.verify(b.as_bytes()).is_ok())
+        .collect();
+    assert_eq!(
+        verdicts,
+        [true, false, false, false, false, false, false, false, true, false]
+    );
+}
+
 /// A prefix that already breaks the form is refused at the chunk that completes the
 /// bytes breaking it, as the general validator refuses it, although the streaming
 /// verifier reads with its fast path first: a subschema cut short does not keep the

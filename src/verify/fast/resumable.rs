@@ -8,7 +8,9 @@
 //! received so far: when they end inside it (`Fail::Truncated`), a container whose node
 //! reads it in one go (no in-place applicator, a plain object or an array without
 //! `contains` or `uniqueItems`) becomes a frame of its own, and any other value is read
-//! again from its start when the next chunk arrives.
+//! again from its start when the next chunk arrives. The elements of an array frame
+//! are read by one pass for as long as each is read whole and admitted; the one that
+//! stops it is read as any value is.
 //!
 //! Invariants:
 //! 1. As the recursive pass (its invariants 1 and 5): [`Resumable::finish`] returns
@@ -21,9 +23,12 @@
 //!    byte received to the general validator, which decides the verdict, kind and
 //!    offset exactly as if it had read the body from the start.
 //! 2. Bounded work: every byte is read by at most one frame and one attempt at its
-//!    value, except the bytes of a value the bytes so far end inside, read again by the
-//!    next attempt; a value that is cut short more than [`MAX_RETRIES`] times hands
-//!    over, so small chunks cannot make the work quadratic.
+//!    value, except the bytes of a value the bytes so far end inside, or that fails:
+//!    in an array frame's run of elements read by one pass (`fast::elements_at`),
+//!    such an element is read again at once as any value is, and a value cut short is
+//!    read again by the next attempt; a value that is cut short more than
+//!    [`MAX_RETRIES`] times hands over, so small chunks cannot make the work
+//!    quadratic.
 //! 3. Memory: the bytes received so far are kept for the handover (at most
 //!    `max_bytes`, which the caller enforces before feeding), plus a frame per open
 //!    container.
@@ -261,7 +266,7 @@ impl Resumable {
                 }
                 (At::Value, _) => Some(false),
                 (At::Start | At::Comma, _) if object => self.name(form, complete, buffers),
-                (At::Start | At::Comma, _) => Some(self.element(form)),
+                (At::Start | At::Comma, _) => Some(self.elements(form, buffers)),
                 (At::Colon(schema), b':') => {
                     self.pos += 1;
                     self.top().at = At::Member(schema);
@@ -449,6 +454,34 @@ impl Resumable {
         self.retries = 0;
         self.pos = end;
         Some(true)
+    }
+
+    /// The elements from `pos` on in the innermost frame, an array: as many as one pass
+    /// reads whole and admits (`fast::elements_at`), then, if none was, the next one
+    /// as [`Self::element`] begins it. `false` hands over.
+    fn elements(&mut self, form: &Form, buffers: &mut Buffers) -> bool {
+        let open = self.frames.len();
+        let frame = self.frames.last_mut().expect("an open frame");
+        let checks = landing(form, frame.node).array.as_deref();
+        let (at, after) = fast::elements_at(
+            form,
+            &self.text,
+            self.pos,
+            open,
+            checks,
+            &mut frame.tally,
+            // As `value` enters these at once.
+            open >= ENTER_AT_ONCE,
+            &mut self.budget,
+            buffers,
+        );
+        if at == self.pos {
+            return self.element(form);
+        }
+        frame.at = if after { At::Value } else { At::Comma };
+        self.pos = at;
+        self.retries = 0;
+        true
     }
 
     /// The start of an element in the innermost frame, an array: counted and checked
