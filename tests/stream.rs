@@ -525,3 +525,141 @@ proptest! {
         }
     }
 }
+
+/// The fast engine and buffers a streamed body leaves on its thread for the next one
+/// (`verify/stream.rs`, `Spare`; optimization `spare-stream`) carry nothing into it:
+/// whatever the body before did (admitted, refused by the fast engine, handed over,
+/// dropped mid-body inside open objects with unlisted names, `uniqueItems` arrays and
+/// escaped strings, or cut inside a character), the next body streamed on the thread
+/// gets the general validator's verdict, kind, offset and pointer.
+#[test]
+fn a_spare_engine_carries_nothing_into_the_next_body() {
+    let form = Form::compile(
+        br#"{"type":"object","properties":{
+            "a":{"type":"integer","maximum":3},
+            "s":{"type":"string","maxLength":4},
+            "u":{"type":"array","items":{"type":"string"},"uniqueItems":true},
+            "o":{"type":"object","additionalProperties":{"type":"integer"},"maxProperties":2}
+        },"required":["a"]}"#,
+    )
+    .unwrap();
+    let other = Form::compile(br#"{"type":"array","items":{"minLength":2},"maxItems":3}"#).unwrap();
+    // (form, body, bytes fed before the verifier is dropped: `None` feeds all and
+    // finishes).
+    let before: &[(&Form, &[u8], Option<usize>)] = &[
+        (&form, br#"{"a":1,"s":"ab"}"#, None),
+        (&form, br#"{"a":7,"s":"ab"}"#, None),
+        (&form, br#"{"a":1,"a":2}"#, None),
+        (&form, br#"{"a":1,"o":{"x":1,"y":2,"z":3}}"#, None),
+        (&form, br#"{"a":1,"o":{"x":1,"y":"#, Some(18)),
+        (&form, br#"{"a":1,"u":["p","q","#, Some(17)),
+        (&form, br#"{"a":1,"s":"\u00e9\n"#, Some(16)),
+        (&form, b"{\"a\":1,\"s\":\"\xc3", Some(13)),
+        (&form, br#"{"a":1,"o":{"x\u0031":1,"#, Some(22)),
+        (&other, br#"["ab","c","de"]"#, None),
+        (&other, br#"["ab",["#, Some(7)),
+    ];
+    let after: &[&[u8]] = &[
+        br#"{"a":1}"#,
+        br#"{"a":1,"o":{"x":1,"y":2}}"#,
+        br#"{"a":1,"o":{"x":1,"x":2}}"#,
+        br#"{"a":1,"u":["p","q"]}"#,
+        br#"{"a":1,"u":["p","p"]}"#,
+        br#"{"a":1,"s":"\u00e9\u00e9\u00e9\u00e9"}"#,
+        br#"{"s":"ab"}"#,
+        br#"{"a":4}"#,
+        br#"}"#,
+    ];
+    for &(f, body, stop) in before {
+        for &next in after {
+            for step in [1, 3, 64] {
+                let mut v = f.verifier();
+                match stop {
+                    None => {
+                        let _ = body.chunks(step).try_for_each(|c| v.feed(c));
+                        let _ = v.finish();
+                    }
+                    Some(n) => {
+                        let _ = body[..n].chunks(step).try_for_each(|c| v.feed(c));
+                        drop(v);
+                    }
+                }
+                let cuts: Vec<usize> = (step..next.len()).step_by(step).collect();
+                let got = stream(&form, next, &cuts);
+                let general = formgate::__fuzz::general_verify(&form, next);
+                assert_eq!(
+                    got,
+                    general,
+                    "after {:?} (stopped at {stop:?}, by {step}): {:?}",
+                    String::from_utf8_lossy(body),
+                    String::from_utf8_lossy(next)
+                );
+            }
+        }
+    }
+}
+
+const TLS_CHILD_ENV: &str = "FORMGATE_STREAM_TLS_CHILD";
+
+/// A verifier made or dropped while its thread's locals are destroyed (one held by
+/// another thread-local, or made in its destructor) does not panic: the spare engine
+/// it would take or leave (`verify/stream.rs`, `Spare`) may be gone by then, and a
+/// panic in a thread-local's destructor aborts the process. Run in a child process,
+/// since that abort is the failure.
+#[test]
+fn a_verifier_outliving_the_threads_spare_does_not_abort() {
+    const TEST: &str = "a_verifier_outliving_the_threads_spare_does_not_abort";
+    if std::env::var(TLS_CHILD_ENV).as_deref() != Ok(TEST) {
+        let exe = std::env::current_exe().expect("the test binary");
+        let out = std::process::Command::new(exe)
+            .args([TEST, "--exact", "--nocapture", "--test-threads=1"])
+            .env(TLS_CHILD_ENV, TEST)
+            .output()
+            .expect("running the test binary");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && stdout.contains("1 passed"),
+            "the child process failed ({}):\n{stdout}\n{stderr}",
+            out.status
+        );
+        return;
+    }
+    use std::cell::RefCell;
+    let form: &'static Form = Box::leak(Box::new(
+        Form::compile(br#"{"type":"array","items":{"type":"integer"}}"#).unwrap(),
+    ));
+    thread_local! {
+        static HELD: RefCell<Option<formgate::Verifier<'static>>> = const { RefCell::new(None) };
+    }
+    // Destroyed after the spare: its verifier is dropped when the spare is gone.
+    std::thread::spawn(move || {
+        HELD.with(|h| assert!(h.borrow().is_none()));
+        let mut v = form.verifier();
+        v.feed(b"[1,").unwrap();
+        drop(v);
+        let mut v = form.verifier();
+        v.feed(b"[1,").unwrap();
+        HELD.with(|h| *h.borrow_mut() = Some(v));
+    })
+    .join()
+    .unwrap();
+    // A destructor that streams a body once the spare is gone.
+    struct Streams(&'static Form);
+    impl Drop for Streams {
+        fn drop(&mut self) {
+            let mut v = self.0.verifier();
+            assert!(v.feed(b"[1,2]").is_ok());
+            assert!(v.finish().is_ok());
+        }
+    }
+    thread_local! {
+        static LATE: RefCell<Option<Streams>> = const { RefCell::new(None) };
+    }
+    std::thread::spawn(move || {
+        LATE.with(|l| *l.borrow_mut() = Some(Streams(form)));
+        drop(form.verifier());
+    })
+    .join()
+    .unwrap();
+}

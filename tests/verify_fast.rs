@@ -585,3 +585,303 @@ fn strings_admitted_by_length_agree_with_the_general_validator() {
         }
     }
 }
+
+/// [`engines_agree_on`], and every other route that reads with the fast engine first
+/// holds to the general validator's verdict too: the streaming verifier fed in chunks
+/// of several sizes (the same rejection), `verify_into` into `serde_json::Value` and
+/// `IgnoredAny` (the same rejection, or `Unrepresentable` for a body the form admits),
+/// and `verify_into`'s guided and one-pass routes (the same visits).
+fn every_engine_agrees(form: &Form, body: &[u8], what: &str) {
+    engines_agree_on(form, body, what);
+    let general = general_verify(form, body);
+    let show = String::from_utf8_lossy(body);
+    for step in [1, 2, 3, 7, body.len().max(1)] {
+        let mut v = form.verifier();
+        let streamed = body
+            .chunks(step)
+            .try_for_each(|c| v.feed(c))
+            .and_then(|()| v.finish());
+        assert_eq!(streamed, general, "{what} {show:?} streamed by {step}");
+    }
+    let agrees = |into: Result<(), formgate::Rejection>| match (&into, &general) {
+        (Ok(()), Ok(())) => true,
+        (Err(r), Ok(())) => r.kind() == formgate::RejectionKind::Unrepresentable,
+        (into, general) => into == general,
+    };
+    let value = form.verify_into::<serde_json::Value>(body).map(drop);
+    assert!(agrees(value), "{what} {show:?} into Value");
+    let ignored = form.verify_into::<serde::de::IgnoredAny>(body).map(drop);
+    assert!(agrees(ignored), "{what} {show:?} into IgnoredAny");
+    let visits = form.verify_into::<formgate::__fuzz::Visits>(body);
+    let one_pass = formgate::__fuzz::verify_into_one_pass::<formgate::__fuzz::Visits>(form, body);
+    assert_eq!(visits, one_pass, "{what} {show:?}: verify_into's routes");
+}
+
+/// Listed names read in place by the short member loop (`listed_members`,
+/// optimizations `fused-names`, `listed-loop`, `member-charge`, `guessing-stops`) and
+/// the long loop it hands over to at the first name it does not read so: a listed name
+/// written again escaped after the handover is a duplicate; `required`,
+/// `minProperties` and `maxProperties` count the members of both loops; a name a
+/// listed one is a prefix of, or one with a quote, backslash or non-ASCII byte, meets
+/// `patternProperties` or `additionalProperties`, never the listed member; names cut
+/// off or malformed. Through every engine.
+#[test]
+fn listed_names_agree_across_the_handover_to_the_long_loop() {
+    let forms = [
+        r#"{"properties":{"a":{"type":"integer"},"ab":{"type":"string"},"é":{"type":"null"}},"required":["a","ab","z"],"minProperties":3,"maxProperties":4}"#,
+        r#"{"properties":{"a":{"type":"integer"},"ab":{"type":"string"}},"required":["z"],"additionalProperties":false,"maxProperties":2}"#,
+        r#"{"properties":{"a":{"type":"integer"},"ab":false},"additionalProperties":{"type":"boolean"}}"#,
+        r#"{"properties":{"a":{"type":"integer"},"ab":{"type":"string"}},"patternProperties":{"^a.":{"maxLength":1}},"additionalProperties":false}"#,
+        r#"{"properties":{"a":{"type":"integer"},"a\"":{"type":"string"},"a\\":{"type":"boolean"}},"propertyNames":{"maxLength":2}}"#,
+        r#"{"type":"object","properties":{"a":{"type":"integer"}},"dependentRequired":{"a":["ab"]}}"#,
+    ];
+    let bodies: &[&[u8]] = &[
+        br#"{"a":1,"ab":"x","z":null}"#,
+        r#"{"ab":"x","a":1,"z":0,"é":null}"#.as_bytes(),
+        br#"{"a":1,"\u0061":2}"#,
+        br#"{"a":1,"ab":"x","a":2}"#,
+        br#"{"a":1,"zz":true,"\u0061":2}"#,
+        br#"{"a":1,"zz":true,"a":2}"#,
+        br#"{"\u0061":1,"a":2,"ab":"x"}"#,
+        r#"{"a":1,"ab":"x","\u00e9":null,"é":null}"#.as_bytes(),
+        br#"{"a":1,"ab":"x","z":1,"q":true,"r":false}"#,
+        br#"{"abc":true,"a":1,"ab":"x"}"#,
+        br#"{"a\"":"s","a\\":true,"a":1}"#,
+        br#"{"a\u0022":"s","a\u005c":true,"a":1}"#,
+        br#"{"ab":"x","a":"1","z":2}"#,
+        br#"{"ab":1}"#,
+        br#"{"ab":"xy","a":1}"#,
+        r#"{"é":null,"a":1,"ab":"x","z":1,"y":true}"#.as_bytes(),
+        br#"{"a":1,"ab":"x","z":1,}"#,
+        br#"{"a":1 "ab":"x"}"#,
+        br#"{"a":1,"ab":"x","z":1"#,
+        br#"{"a"1}"#,
+        br#"{"ab:1}"#,
+        br#"{"a":1,"abc:"x"}"#,
+        b"{\"a\":1,\"\xc3\xa9\":null,\"\xc3\":0}",
+        b"{\"a\x01\":1}",
+    ];
+    for form in forms {
+        let f = Form::compile(form.as_bytes()).unwrap();
+        for body in bodies {
+            every_engine_agrees(&f, body, form);
+        }
+    }
+}
+
+/// The integer plan (`Node::integers`, optimization `integer-plan`) at its edges:
+/// `-0`, exclusive and decimal bounds, bounds beyond 18 digits, `multipleOf`, `enum`
+/// and `const` beside (none of which may take the plan), draft-04's integers by
+/// spelling (`1.0` and `1e2` are none there), `type` with a string beside, and
+/// numbers that are not plainly written or not numbers at all. Through every engine.
+#[test]
+fn integer_plan_edges_agree_through_every_engine() {
+    let keywords = [
+        r#""exclusiveMinimum":0,"exclusiveMaximum":10"#,
+        r#""minimum":-0.0,"maximum":10.0"#,
+        r#""minimum":0.5,"maximum":9.5"#,
+        r#""maximum":999999999999999999"#,
+        r#""minimum":-1000000000000000000,"maximum":1000000000000000000"#,
+        r#""maximum":10,"multipleOf":3"#,
+        r#""maximum":10,"enum":[1,12,"x"]"#,
+        r#""minimum":20,"const":10"#,
+        r#""format":"uint8","exclusiveMaximum":200"#,
+        r#""format":"int8","minimum":-200"#,
+    ];
+    let dialects = [
+        "",
+        r#""$schema":"http://json-schema.org/draft-04/schema#","#,
+    ];
+    let types = [r#""integer""#, r#""number""#, r#"["integer","string"]"#];
+    let lexemes = [
+        "0",
+        "-0",
+        "1",
+        "3",
+        "9",
+        "10",
+        "11",
+        "12",
+        "-1",
+        "200",
+        "-128",
+        "-129",
+        "1.0",
+        "10.0",
+        "1e1",
+        "1E0",
+        "-0.0",
+        "1.5",
+        "01",
+        "-01",
+        "1.",
+        "-",
+        "999999999999999999",
+        "1000000000000000000",
+        "-999999999999999999",
+        "\"10\"",
+        "null",
+    ];
+    for dialect in dialects {
+        for ty in types {
+            for kw in keywords {
+                let form = format!(r#"{{{dialect}"type":{ty},{kw}}}"#);
+                let Ok(f) = Form::compile(form.as_bytes()) else {
+                    // draft-04 has no `const` and boolean exclusive bounds.
+                    assert!(!dialect.is_empty(), "{form}");
+                    continue;
+                };
+                let listed = format!(r#"{{{dialect}"properties":{{"n":{{"type":{ty},{kw}}}}}}}"#);
+                let fl = Form::compile(listed.as_bytes()).unwrap();
+                for lexeme in lexemes {
+                    every_engine_agrees(&f, lexeme.as_bytes(), &form);
+                    every_engine_agrees(&fl, format!(r#"{{"n":{lexeme}}}"#).as_bytes(), &listed);
+                }
+            }
+        }
+    }
+    // draft-04's boolean exclusive bounds fold into the range as the exclusive ones do.
+    let form = r#"{"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"exclusiveMinimum":true,"maximum":10,"exclusiveMaximum":true}"#;
+    let f = Form::compile(form.as_bytes()).unwrap();
+    for lexeme in ["0", "-0", "1", "9", "10", "5.0"] {
+        every_engine_agrees(&f, lexeme.as_bytes(), form);
+    }
+}
+
+/// The length plan (`Node::lengths`, optimization `length-plan`) measures a string's
+/// decoded text, not its escapes, and still refuses a malformed string: invalid
+/// escapes, lone or reversed surrogates, raw control characters, bytes that are not
+/// UTF-8, strings cut off. Through every engine.
+#[test]
+fn length_plan_reads_decoded_text_and_refuses_malformed_strings() {
+    let strings: &[&[u8]] = &[
+        br#""""#,
+        br#""a""#,
+        br#""abcdefg""#,
+        br#""\u0041""#,
+        br#""\u0041\u0042\u0043""#,
+        br#""\uD83D\uDE00""#,
+        br#""\uD83D\uDE00\uD83D\uDE00\uD83D\uDE00""#,
+        br#""\n\t\\\"\/""#,
+        br#""\uD83D""#,
+        br#""\uDE00\uD83D""#,
+        br#""\uD83Dx""#,
+        br#""\uD83D\u0041""#,
+        br#""\x41""#,
+        br#""\u00G1""#,
+        br#""\u004""#,
+        br#""abc"#,
+        br#""ab\"#,
+        b"\"a\x01b\"",
+        b"\"\xff\xfe\"",
+        b"\"\xed\xa0\xbd\"",
+        b"\"\xc3\"",
+        b"\"\xf0\x9f\x98\x80\xf0\x9f\x98\"",
+    ];
+    // (3, 12): two escaped letters are 12 bytes as written, 2 characters decoded.
+    for (min, max) in [(1, 1), (2, 3), (3, 3), (1, 6), (3, 12)] {
+        let form = format!(r#"{{"type":"string","minLength":{min},"maxLength":{max}}}"#);
+        let f = Form::compile(form.as_bytes()).unwrap();
+        let items = format!(r#"{{"items":{form}}}"#);
+        let fi = Form::compile(items.as_bytes()).unwrap();
+        for s in strings {
+            every_engine_agrees(&f, s, &form);
+            let mut array = b"[".to_vec();
+            array.extend_from_slice(s);
+            array.extend_from_slice(b",\"ab\"]");
+            every_engine_agrees(&fi, &array, &items);
+        }
+    }
+}
+
+/// A bare `anyOf` (`Node::only_any_of`, optimization `bare-any-of`) beside
+/// annotations only, and beside something that does matter (`unevaluated*`, `not`,
+/// a lone `if` where annotations count, `dependentSchemas`, a format); `true`,
+/// `false` and `null` read as scalar children (`literal-children`) against `const`,
+/// `enum`, `type` and `false`. Through every engine.
+#[test]
+fn bare_any_of_and_literal_children_agree_through_every_engine() {
+    let forms = [
+        r#"{"anyOf":[{"type":"integer"},{"type":"string","maxLength":1}],"title":"t","description":"d","default":0,"examples":[1],"$comment":"c","deprecated":true}"#,
+        r#"{"properties":{"x":{"anyOf":[{"properties":{"a":true}},{"properties":{"b":true}}]}},"unevaluatedProperties":false}"#,
+        r#"{"anyOf":[{"properties":{"a":true}},{"properties":{"b":true}}],"unevaluatedProperties":false}"#,
+        r#"{"anyOf":[{"prefixItems":[true]},{"type":"array"}],"unevaluatedItems":false}"#,
+        r#"{"anyOf":[{"type":"integer"},{"type":"string"}],"not":{"const":2}}"#,
+        r#"{"anyOf":[{"type":"object"},{"type":"integer"}],"if":{"properties":{"a":true}},"unevaluatedProperties":false}"#,
+        r#"{"anyOf":[{"type":"object"},{"type":"integer"}],"dependentSchemas":{"a":false}}"#,
+        r#"{"anyOf":[{"type":"integer"},{"type":"string"}],"format":"email"}"#,
+        r#"{"items":{"anyOf":[{"const":true},{"const":null}]},"properties":{"f":{"const":false},"n":{"type":"null"},"b":{"enum":[true,1]},"z":false}}"#,
+    ];
+    let bodies: &[&[u8]] = &[
+        b"1",
+        b"2",
+        b"\"a\"",
+        b"\"ab\"",
+        b"\"a@b.c\"",
+        b"null",
+        b"true",
+        b"[]",
+        b"[1]",
+        b"[1,2]",
+        br#"{}"#,
+        br#"{"a":1}"#,
+        br#"{"b":1}"#,
+        br#"{"c":1}"#,
+        br#"{"x":{"a":1}}"#,
+        br#"{"x":{"c":1}}"#,
+        br#"{"x":{"a":1},"y":1}"#,
+        br#"[true,null,true]"#,
+        br#"[true,false]"#,
+        br#"{"f":false,"n":null,"b":true}"#,
+        br#"{"f":true}"#,
+        br#"{"n":false}"#,
+        br#"{"b":false}"#,
+        br#"{"z":null}"#,
+        br#"[tru]"#,
+        br#"{"f":fals}"#,
+        br#"{"n":nul"#,
+        br#"[true"#,
+    ];
+    for form in forms {
+        let f = Form::compile(form.as_bytes()).unwrap();
+        for body in bodies {
+            every_engine_agrees(&f, body, form);
+        }
+    }
+}
+
+/// `date-time` in its common spelling (`common_date_time`, optimization
+/// `common-date-time`) through every engine: leap years, month lengths, hour 24, the
+/// leap second only at 23:59 UTC, `t` and `z` in either case, and near misses that
+/// the general grammar decides.
+#[test]
+fn common_date_times_agree_through_every_engine() {
+    let form = r#"{"type":"array","items":{"type":"string","format":"date-time"}}"#;
+    let f = Form::compile(form.as_bytes()).unwrap();
+    let cases = [
+        ("2024-02-29T23:59:60Z", true),
+        ("2024-02-29t12:00:00z", true),
+        ("2000-02-29T00:00:00Z", true),
+        ("2023-02-29T00:00:00Z", false),
+        ("1900-02-29T00:00:00Z", false),
+        ("2025-04-31T00:00:00Z", false),
+        ("2025-12-31T24:00:00Z", false),
+        ("2025-12-31T23:58:60Z", false),
+        ("2025-12-31T22:59:60Z", false),
+        ("2025-12-31T00:60:00Z", false),
+        ("2025-13-01T00:00:00Z", false),
+        ("2025-01-00T00:00:00Z", false),
+        ("2025-01-01 00:00:00Z", false),
+        ("2025-01-01T00:00:00X", false),
+        ("2025-01-01T00:59:60+01:00", true),
+        ("2025-01-01T23:59:60.5Z", true),
+    ];
+    for (s, valid) in cases {
+        let body = format!(r#"["{s}"]"#);
+        assert_eq!(f.verify(body.as_bytes()).is_ok(), valid, "{s}");
+        every_engine_agrees(&f, body.as_bytes(), form);
+        // Escaped, the same text: the same verdict.
+        let escaped = format!(r#"["\u00{:02x}{}"]"#, s.as_bytes()[0], &s[1..]);
+        assert_eq!(f.verify(escaped.as_bytes()).is_ok(), valid, "{escaped}");
+    }
+}

@@ -397,8 +397,9 @@ pub(crate) struct SmallBounds {
     pub(crate) exclusive_minimum: Option<Small>,
     pub(crate) exclusive_maximum: Option<Small>,
     /// An integer `format` (`int32`, `uint16`...): the number must be an integer
-    /// within these bounds (`None`: a bound no [`Small`] can pass, as `int64`'s, whose
-    /// 19 digits are beyond every `Small`). `float` and `double` are absent: every
+    /// within these bounds (a bound of `None` in the range is one every [`Small`]
+    /// meets, as both of `int64`'s, whose 19 digits are beyond every `Small`: it is
+    /// no bound, never one that refuses). `float` and `double` are absent: every
     /// `Small` is finite in both (benches/README.md, optimization `short-formats`).
     pub(crate) format: Option<SmallRange>,
 }

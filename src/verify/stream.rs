@@ -113,7 +113,11 @@ impl Drop for Verifier<'_> {
 
 impl<'f> Verifier<'f> {
     pub(crate) fn new(form: &'f Form) -> Verifier<'f> {
-        let fast = Some(match SPARE.with(Cell::take) {
+        // `try_with`, not `with`: a verifier made by another thread-local's destructor
+        // runs after the spare may be gone, and `with` would panic there (a panic in a
+        // thread-local's destructor aborts the process); it starts afresh instead.
+        let spare = SPARE.try_with(Cell::take).ok().flatten();
+        let fast = Some(match spare {
             Some(Spare { mut engine }) => {
                 engine.resumable.reset(&mut engine.buffers);
                 engine
@@ -145,8 +149,11 @@ impl<'f> Verifier<'f> {
         if engine.resumable.capacity() > SPARE_TEXT {
             return;
         }
-        // A thread that streams several bodies at once keeps the last one's.
-        SPARE.with(|slot| slot.set(Some(Spare { engine })));
+        // A thread that streams several bodies at once keeps the last one's. A
+        // verifier dropped while the thread's locals are destroyed (one held by another
+        // thread-local) finds the spare gone: `try_with` drops its engine instead of
+        // panicking in `Drop`, which would abort the process.
+        let _ = SPARE.try_with(|slot| slot.set(Some(Spare { engine })));
     }
 
     /// How many bytes have been fed so far.
