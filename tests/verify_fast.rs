@@ -6,8 +6,10 @@
 //!
 //! The general validator is reached through `formgate::__fuzz::general_verify`, which
 //! never takes the fast path (`Form::accept` and `Form::verify_into` do, so they are no
-//! reference here); `tests/stream.rs` and the `verify` fuzz target also compare `verify`
-//! with the streaming verifier, which never takes it either.
+//! reference here). `tests/stream.rs` and the `verify` fuzz target also compare `verify`
+//! with the streaming verifier, which runs the same fast engine resumable across chunks
+//! (`src/verify/fast/resumable.rs`): two routes through one engine, so it is the
+//! general validator here that each is held to.
 
 #[path = "../benches/inputs.rs"]
 mod inputs;
