@@ -117,6 +117,7 @@ struct Compiler<'a> {
 
 mod bounds;
 mod references;
+mod subschemas;
 
 use bounds::land;
 
@@ -298,6 +299,49 @@ pub(crate) fn compile(
     })
 }
 
+/// What the keywords of one schema record while [`Compiler::node`] compiles them, made
+/// into its [`Node`] by [`Compiler::finish_node`].
+struct Building {
+    node: Node,
+    object: ObjectChecks,
+    array: ArrayChecks,
+    string: StringChecks,
+    number: NumberChecks,
+    has_object: bool,
+    has_array: bool,
+    has_string: bool,
+    has_number: bool,
+    required: Vec<Box<str>>,
+    properties: Vec<(Box<str>, NodeId)>,
+    general_only: bool,
+    legacy: Legacy,
+    content: Option<Content>,
+}
+
+impl Building {
+    /// Nothing recorded yet, for the schema at `at`; on the heap, so that the frames of
+    /// the recursion through [`Compiler::node`] hold a pointer, not the checks.
+    #[inline(never)]
+    fn boxed(at: &str) -> Box<Building> {
+        Box::new(Building {
+            node: Node::empty(at.into()),
+            object: ObjectChecks::default(),
+            array: ArrayChecks::default(),
+            string: StringChecks::default(),
+            number: NumberChecks::default(),
+            has_object: false,
+            has_array: false,
+            has_string: false,
+            has_number: false,
+            required: Vec::new(),
+            properties: Vec::new(),
+            general_only: false,
+            legacy: Legacy::default(),
+            content: None,
+        })
+    }
+}
+
 impl Compiler<'_> {
     /// Compile the schema `v` found at `at` (invariant 2: every schema position is
     /// visited). Recursion depth is bounded by the form's parse depth limit.
@@ -397,432 +441,106 @@ impl Compiler<'_> {
         Ok(())
     }
 
+    /// The node of the schema `members` at `at`, whose id is `id`: each keyword
+    /// compiled in order, those with subschemas here (the recursion), the others by
+    /// [`Compiler::leaf`], then the node made whole by [`Compiler::finish_node`].
     fn node(
         &mut self,
         id: NodeId,
         members: &[(std::borrow::Cow<'_, str>, Value<'_>)],
         at: &str,
     ) -> Result<Node> {
-        let mut node = Node::empty(at.into());
-        let mut object = ObjectChecks::default();
-        let mut array = ArrayChecks::default();
-        let mut string = StringChecks::default();
-        let mut number = NumberChecks::default();
-        let (mut has_object, mut has_array, mut has_string, mut has_number) =
-            (false, false, false, false);
-        let mut required: Vec<Box<str>> = Vec::new();
-        let mut properties: Vec<(Box<str>, NodeId)> = Vec::new();
-        let mut general_only = false;
+        let mut built = Building::boxed(at);
         let has_ref = members.iter().any(|(k, _)| k == "$ref");
-        let mut legacy = Legacy::default();
-        let mut content: Option<Content> = None;
 
         for (name, value) in members {
-            let Some(kw) = Keyword::from_name(name) else {
-                if self.annotations.iter().any(|a| **a == **name) {
-                    // Declared by the form's owner: kept verbatim, never decides.
-                    node.declared.push(name.as_ref().into());
-                    node.order.push((None, Some(json(value))));
-                    continue;
-                }
-                return Err(FormError::new(
-                    FormErrorKind::UnknownKeyword,
-                    Some(name),
-                    pointer::join(at, name),
-                ));
-            };
-            let here = pointer::join(at, name);
-            dialect::admit(kw, name, self.meta, has_ref, at)?;
-            let mut verbatim = None;
-            match kw {
-                Keyword::Type => {
-                    let (bits, written) = types(value, at)?;
-                    node.types = bits;
-                    node.types_written = Some((matches!(value, Value::Array(_)), written));
-                    node.integer_by_spelling = self.dialect == Dialect::Draft4;
-                }
-                Keyword::Enum => {
-                    let Value::Array(items) = value else {
-                        return Err(invalid(kw, at, "an array"));
-                    };
-                    self.draft4_non_empty(
-                        items.is_empty(),
-                        kw,
-                        at,
-                        "a non-empty array (draft-04)",
-                    )?;
-                    node.enum_written = Some(self.consts.add_set(items, false));
-                }
-                Keyword::Const => {
-                    node.const_written =
-                        Some(self.consts.add_set(std::slice::from_ref(value), true));
-                }
-                Keyword::Required => {
-                    let Value::Array(items) = value else {
-                        return Err(invalid(kw, at, "an array of unique strings"));
-                    };
-                    self.draft4_non_empty(
-                        items.is_empty(),
-                        kw,
-                        at,
-                        "a non-empty array of unique strings (draft-04)",
-                    )?;
-                    for item in items {
-                        let Value::String(s) = item else {
-                            return Err(invalid(kw, at, "an array of unique strings"));
-                        };
-                        if required.iter().any(|r| **r == **s) {
-                            return Err(invalid(kw, at, "an array of unique strings"));
-                        }
-                        required.push(s.as_ref().into());
-                    }
-                    has_object = true;
-                }
-                Keyword::MinItems => {
-                    array.min_items = Some(count(value, kw, at)?);
-                    has_array = true;
-                }
-                Keyword::MaxItems => {
-                    array.max_items = Some(count(value, kw, at)?);
-                    has_array = true;
-                }
-                Keyword::MinLength => {
-                    string.min_length = Some(count(value, kw, at)?);
-                    has_string = true;
-                }
-                Keyword::MaxLength => {
-                    string.max_length = Some(count(value, kw, at)?);
-                    has_string = true;
-                }
-                Keyword::Pattern => {
-                    let Value::String(src) = value else {
-                        return Err(invalid(kw, at, "a string"));
-                    };
-                    let p = Pattern::new(src)
-                        .map_err(|e| err(FormErrorKind::InvalidPattern(e.to_string()), kw, at))?;
-                    string.pattern = Some(p);
-                    has_string = true;
-                }
-                Keyword::Format => {
-                    let Value::String(f) = value else {
-                        return Err(invalid(kw, at, "a string"));
-                    };
-                    let Some(f) = Format::from_name(f) else {
-                        // Else one the form's owner defined, or refused.
-                        let owner = self.owner_formats.iter().find(|o| o.name() == &**f);
-                        let owner =
-                            owner.ok_or_else(|| err(FormErrorKind::UnsupportedFormat, kw, at))?;
-                        string.owner_format = Some(Arc::clone(owner));
-                        has_string = true;
-                        node.order.push((Some(kw), None));
-                        continue;
-                    };
-                    // A numeric format constrains numbers, the others strings.
-                    if f.applies_to_numbers() {
-                        number.format = Some(f);
-                        has_number = true;
-                    } else {
-                        string.format = Some(f);
-                        has_string = true;
-                    }
-                }
-                Keyword::Minimum => {
-                    number.minimum = Some(decimal(value, kw, at)?);
-                    has_number = true;
-                }
-                Keyword::Maximum => {
-                    number.maximum = Some(decimal(value, kw, at)?);
-                    has_number = true;
-                }
-                Keyword::ExclusiveMinimum | Keyword::ExclusiveMaximum
-                    if self.dialect == Dialect::Draft4 =>
-                {
-                    let Value::Bool(on) = value else {
-                        return Err(invalid(kw, at, "a boolean (draft-04)"));
-                    };
-                    if kw == Keyword::ExclusiveMinimum {
-                        legacy.exclusive_minimum = *on;
-                    } else {
-                        legacy.exclusive_maximum = *on;
-                    }
-                    verbatim = Some(json(value));
-                }
-                Keyword::ExclusiveMinimum => {
-                    number.exclusive_minimum = Some(decimal(value, kw, at)?);
-                    has_number = true;
-                }
-                Keyword::ExclusiveMaximum => {
-                    number.exclusive_maximum = Some(decimal(value, kw, at)?);
-                    has_number = true;
-                }
-                Keyword::MultipleOf => {
-                    let d = decimal(value, kw, at)?;
-                    let n = d.value.as_num();
-                    if n.is_zero() || n.is_negative() {
-                        return Err(invalid(kw, at, "a number greater than 0"));
-                    }
-                    number.multiple_of = Some(d);
-                    has_number = true;
-                }
-                Keyword::Properties => {
-                    let Value::Object(props) = value else {
-                        return Err(invalid(kw, at, "an object of schemas"));
-                    };
-                    for (pname, pschema) in props {
-                        let child = self.schema(pschema, &pointer::join(&here, pname), false)?;
-                        properties.push((pname.as_ref().into(), child));
-                    }
-                    object.has_properties = true;
-                    has_object = true;
-                }
-                Keyword::AdditionalProperties => {
-                    self.bool_ok = true;
-                    object.additional = Some(self.schema(value, &here, false)?);
-                    has_object = true;
-                }
-                Keyword::Items if self.dialect.has_array_items() && value.as_array().is_some() => {
-                    array.prefix = self.schema_list(value, kw, at)?.into_vec();
-                    legacy.items_array = true;
-                    has_array = true;
-                }
-                Keyword::Items => {
-                    if let Value::Array(_) = value {
-                        return Err(invalid(kw, at, "a schema"));
-                    }
-                    array.items = Some(self.schema(value, &here, false)?);
-                    has_array = true;
-                }
-                Keyword::AdditionalItems => {
-                    self.bool_ok = true;
-                    legacy.additional_items = Some(self.schema(value, &here, false)?);
-                }
-                Keyword::Dependencies => {
-                    let Value::Object(entries) = value else {
-                        return Err(invalid(kw, at, "an object of schemas or name lists"));
-                    };
-                    for (trigger, dep) in entries {
-                        let is_schema = !matches!(dep, Value::Array(_));
-                        if is_schema {
-                            let child = self.schema(dep, &pointer::join(&here, trigger), false)?;
-                            node.dependent_schemas
-                                .push((trigger.as_ref().into(), child));
-                        } else {
-                            let list = names(dep, kw, at, "an object of schemas or name lists")?;
-                            self.draft4_non_empty(
-                                list.is_empty(),
-                                kw,
-                                at,
-                                "an object of schemas or non-empty name lists (draft-04)",
-                            )?;
-                            object
-                                .dependent_required
-                                .push((trigger.as_ref().into(), list));
-                        }
-                        legacy
-                            .dependencies
-                            .push((trigger.as_ref().into(), is_schema));
-                    }
-                    has_object = true;
-                }
-                Keyword::PrefixItems => {
-                    let list = self.schema_list(value, kw, at)?;
-                    array.prefix = list.into_vec();
-                    has_array = true;
-                }
-                Keyword::MinProperties => {
-                    object.min_properties = Some(count(value, kw, at)?);
-                    has_object = true;
-                }
-                Keyword::MaxProperties => {
-                    object.max_properties = Some(count(value, kw, at)?);
-                    has_object = true;
-                }
-                Keyword::DependentRequired => {
-                    const WHAT: &str = "an object of arrays of unique strings";
-                    let Value::Object(entries) = value else {
-                        return Err(invalid(kw, at, WHAT));
-                    };
-                    for (trigger, list) in entries {
-                        let list = names(list, kw, at, WHAT)?;
-                        object
-                            .dependent_required
-                            .push((trigger.as_ref().into(), list));
-                    }
-                    has_object = true;
-                }
-                Keyword::DependentSchemas => {
-                    let Value::Object(entries) = value else {
-                        return Err(invalid(kw, at, "an object of schemas"));
-                    };
-                    for (trigger, sub) in entries {
-                        let child = self.schema(sub, &pointer::join(&here, trigger), false)?;
-                        node.dependent_schemas
-                            .push((trigger.as_ref().into(), child));
-                    }
-                    has_object = true;
-                }
-                Keyword::PropertyNames => {
-                    object.property_names = Some(self.schema(value, &here, false)?);
-                    has_object = true;
-                }
-                Keyword::PatternProperties => {
-                    let Value::Object(entries) = value else {
-                        return Err(invalid(kw, at, "an object of schemas"));
-                    };
-                    for (source, sub) in entries {
-                        let p = Pattern::new(source).map_err(|e| {
-                            FormError::new(
-                                FormErrorKind::InvalidPattern(e.to_string()),
-                                Some(kw.name()),
-                                pointer::join(&here, source),
-                            )
-                        })?;
-                        let child = self.schema(sub, &pointer::join(&here, source), false)?;
-                        object.pattern_properties.push((p, child));
-                    }
-                    has_object = true;
-                }
-                Keyword::Contains => {
-                    array.contains = Some(self.schema(value, &here, false)?);
-                    // 2020-12 Core 10.3.1.3: `contains` gives `unevaluatedItems` the
-                    // elements it matched; 2019-09's does not.
-                    array.contains_evaluates = self.dialect == Dialect::Draft2020_12;
-                    has_array = true;
-                }
-                Keyword::UnevaluatedProperties => {
-                    object.unevaluated = Some(self.schema(value, &here, false)?);
-                    has_object = true;
-                    general_only = true;
-                }
-                Keyword::UnevaluatedItems => {
-                    array.unevaluated = Some(self.schema(value, &here, false)?);
-                    has_array = true;
-                    general_only = true;
-                }
-                Keyword::UniqueItems => {
-                    let Value::Bool(b) = value else {
-                        return Err(invalid(kw, at, "a boolean"));
-                    };
-                    array.unique_items = Some(*b);
-                    has_array = true;
-                }
-                Keyword::MinContains => {
-                    array.min_contains = Some(count(value, kw, at)?);
-                    has_array = true;
-                }
-                Keyword::MaxContains => {
-                    array.max_contains = Some(count(value, kw, at)?);
-                    has_array = true;
-                }
-                Keyword::ContentEncoding => {
-                    // Only RFC 4648 base64 is implemented; any other encoding (or a
-                    // misspelt one) would go unchecked, so it is refused.
-                    if !matches!(value, Value::String(e) if e == "base64") {
-                        return Err(err(FormErrorKind::UnsupportedContent, kw, at));
-                    }
-                    content.get_or_insert_with(Content::default).base64 = true;
-                    verbatim = Some(json(value));
-                }
-                Keyword::ContentMediaType => {
-                    if !matches!(value, Value::String(m) if m == "application/json") {
-                        return Err(err(FormErrorKind::UnsupportedContent, kw, at));
-                    }
-                    content.get_or_insert_with(Content::default).json = true;
-                    verbatim = Some(json(value));
-                }
-                Keyword::ContentSchema => {
-                    let sub = self.schema(value, &here, false)?;
-                    content.get_or_insert_with(Content::default).schema = Some(sub);
-                }
-                Keyword::Not => node.not = Some(self.schema(value, &here, false)?),
-                Keyword::If => node.if_ = Some(self.schema(value, &here, false)?),
-                Keyword::Then => node.then_ = Some(self.schema(value, &here, false)?),
-                Keyword::Else => node.else_ = Some(self.schema(value, &here, false)?),
-                Keyword::AllOf => node.all_of = self.schema_list(value, kw, at)?,
-                Keyword::AnyOf => node.any_of = self.schema_list(value, kw, at)?,
-                Keyword::OneOf => node.one_of = self.schema_list(value, kw, at)?,
-                Keyword::Ref | Keyword::DynamicRef | Keyword::RecursiveRef => {
-                    let Value::String(reference) = value else {
-                        return Err(invalid(kw, at, "a string"));
-                    };
-                    // 2019-09 defines `$recursiveRef` for the value "#" alone.
-                    if kw == Keyword::RecursiveRef && reference != "#" {
-                        return Err(invalid(kw, at, "\"#\" (the only value 2019-09 defines)"));
-                    }
-                    // Resolved once every identifier of the form is known (a `$ref`
-                    // may name a resource or anchor written after it).
-                    self.refs.push(PendingRef {
-                        kind: match kw {
-                            Keyword::Ref => RefKind::Static,
-                            Keyword::DynamicRef => RefKind::Dynamic,
-                            _ => RefKind::Recursive,
-                        },
-                        node: id,
-                        reference: reference.to_string(),
-                        base: self.scopes.base().to_owned(),
-                        pointer: here.clone(),
-                    });
-                    verbatim = Some(json(value));
-                }
-                Keyword::Defs | Keyword::Definitions => {
-                    let Value::Object(defs) = value else {
-                        return Err(invalid(kw, at, "an object of schemas"));
-                    };
-                    for (dname, dschema) in defs {
-                        let child = self.schema(dschema, &pointer::join(&here, dname), false)?;
-                        node.defs.push((kw, dname.as_ref().into(), child));
-                    }
-                }
-                // Read by `meta_of_root` at the root and by `enter_meta` below it.
-                Keyword::Schema => verbatim = Some(json(value)),
-                // Read, checked and recorded by `Scopes::enter`.
-                Keyword::Id
-                | Keyword::LegacyId
-                | Keyword::Anchor
-                | Keyword::DynamicAnchor
-                | Keyword::RecursiveAnchor => {
-                    verbatim = Some(json(value));
-                }
-                Keyword::Vocabulary => {
-                    // Read where the schema is a metaschema (`form/metaschema.rs`);
-                    // here, only its shape is checked.
-                    let shaped = matches!(value, Value::Object(entries)
-                        if entries.iter().all(|(_, v)| matches!(v, Value::Bool(_))));
-                    if !shaped {
-                        return Err(invalid(kw, at, "an object of vocabulary URIs to booleans"));
-                    }
-                    verbatim = Some(json(value));
-                }
-                Keyword::Title | Keyword::Description | Keyword::Comment => {
-                    if !matches!(value, Value::String(_)) {
-                        return Err(invalid(kw, at, "a string"));
-                    }
-                    verbatim = Some(json(value));
-                }
-                Keyword::Deprecated | Keyword::ReadOnly | Keyword::WriteOnly => {
-                    if !matches!(value, Value::Bool(_)) {
-                        return Err(invalid(kw, at, "a boolean"));
-                    }
-                    verbatim = Some(json(value));
-                }
-                Keyword::Examples => {
-                    if !matches!(value, Value::Array(_)) {
-                        return Err(invalid(kw, at, "an array"));
-                    }
-                    verbatim = Some(json(value));
-                }
-                Keyword::Default => verbatim = Some(json(value)),
-                Keyword::Discriminator => {
-                    let d = discriminator::parse(value, id, at, self.scopes.base())?;
-                    self.discriminators.push(d);
-                    verbatim = Some(json(value));
-                }
-                // No name in a form looks it up (`Keyword::ALL`).
-                Keyword::False => unreachable!("the boolean schema is not a keyword"),
-            }
-            node.order.push((Some(kw), verbatim));
+            self.keyword(&mut built, id, name, value, at, has_ref)?;
         }
+        self.finish_node(built, at)
+    }
 
+    /// The member `name` of the schema at `at` (whose node is `id`; `has_ref` if it
+    /// has a `$ref`), a keyword or an annotation the owner declared: checked and
+    /// recorded in `built`, its subschemas compiled. Out of line, as [`Compiler::leaf`]
+    /// and the `sub_` functions are, so that the recursion through [`Compiler::node`]
+    /// keeps a small frame per level of nesting (see [`Compiler::leaf`]).
+    #[inline(never)]
+    fn keyword(
+        &mut self,
+        built: &mut Building,
+        id: NodeId,
+        name: &str,
+        value: &Value<'_>,
+        at: &str,
+        has_ref: bool,
+    ) -> Result<()> {
+        let Some(kw) = Keyword::from_name(name) else {
+            if self.annotations.iter().any(|a| **a == *name) {
+                // Declared by the form's owner: kept verbatim, never decides.
+                built.node.declared.push(name.into());
+                built.node.order.push((None, Some(json(value))));
+                return Ok(());
+            }
+            return Err(FormError::new(
+                FormErrorKind::UnknownKeyword,
+                Some(name),
+                pointer::join(at, name),
+            ));
+        };
+        let here = pointer::join(at, name);
+        dialect::admit(kw, name, self.meta, has_ref, at)?;
+        let verbatim = match kw {
+            Keyword::Properties => self.sub_properties(built, kw, value, at, &here),
+            Keyword::Dependencies => self.sub_dependencies(built, kw, value, at, &here),
+            Keyword::DependentSchemas => self.sub_dependent_schemas(built, kw, value, at, &here),
+            Keyword::PatternProperties => self.sub_pattern_properties(built, kw, value, at, &here),
+            Keyword::Defs | Keyword::Definitions => self.sub_defs(built, kw, value, at, &here),
+            Keyword::Items if self.dialect.has_array_items() && value.as_array().is_some() => {
+                self.sub_list(built, kw, value, at)
+            }
+            Keyword::AllOf | Keyword::AnyOf | Keyword::OneOf | Keyword::PrefixItems => {
+                self.sub_list(built, kw, value, at)
+            }
+            Keyword::AdditionalProperties
+            | Keyword::Items
+            | Keyword::AdditionalItems
+            | Keyword::PropertyNames
+            | Keyword::Contains
+            | Keyword::UnevaluatedProperties
+            | Keyword::UnevaluatedItems
+            | Keyword::ContentSchema
+            | Keyword::Not
+            | Keyword::If
+            | Keyword::Then
+            | Keyword::Else => self.sub_one(built, kw, value, at, &here),
+            _ => self.leaf(built, id, kw, value, at, here),
+        }?;
+        built.node.order.push((Some(kw), verbatim));
+        Ok(())
+    }
+
+    /// The node made whole from what its keywords recorded in `built`: the legacy
+    /// keywords' effects, `enum` beside `const`, the member index, and each kind's checks
+    /// kept only where a keyword of that kind was written. Out of line, as
+    /// [`Compiler::leaf`] is.
+    #[inline(never)]
+    fn finish_node(&mut self, built: Box<Building>, at: &str) -> Result<Node> {
+        let Building {
+            mut node,
+            mut object,
+            mut array,
+            mut string,
+            mut number,
+            has_object,
+            has_array,
+            mut has_string,
+            has_number,
+            required,
+            properties,
+            mut general_only,
+            legacy,
+            content,
+        } = *built;
         if let Some(content) = content {
             // The specification says to ignore `contentSchema` without
             // `contentMediaType` (2020-12 validation §8.5): formgate ignores no keyword.
@@ -922,6 +640,295 @@ impl Compiler<'_> {
         }
         node.general_only = general_only;
         Ok(node)
+    }
+
+    /// The keyword `kw` (at `here`) of the schema at `at` whose node is
+    /// `id`, when its value holds no subschema: checked and recorded in `built`; what
+    /// the published form keeps of it verbatim, if anything.
+    ///
+    /// Out of line, as [`Compiler::keyword`], the `sub_` functions and
+    /// [`Compiler::finish_node`] are, so that the frames the recursion through
+    /// [`Compiler::node`] keeps per level of nesting stay small. With every keyword in
+    /// `node`, a debug build kept about 42 KB of stack a level (37 KB of it `node`'s),
+    /// and a thread of 2 MiB (a test's, a tokio worker's) overflowed at about 56 nested
+    /// schemas, within what the parse depth limit lets a form nest (127 through
+    /// `items`); split so, about 8.5 KB a level (`tests/form_depth.rs`).
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn leaf(
+        &mut self,
+        built: &mut Building,
+        id: NodeId,
+        kw: Keyword,
+        value: &Value<'_>,
+        at: &str,
+        here: String,
+    ) -> Result<Option<Box<str>>> {
+        let Building {
+            node,
+            object,
+            array,
+            string,
+            number,
+            has_object,
+            has_array,
+            has_string,
+            has_number,
+            required,
+            legacy,
+            content,
+            ..
+        } = built;
+        let mut verbatim = None;
+        match kw {
+            Keyword::Type => {
+                let (bits, written) = types(value, at)?;
+                node.types = bits;
+                node.types_written = Some((matches!(value, Value::Array(_)), written));
+                node.integer_by_spelling = self.dialect == Dialect::Draft4;
+            }
+            Keyword::Enum => {
+                let Value::Array(items) = value else {
+                    return Err(invalid(kw, at, "an array"));
+                };
+                self.draft4_non_empty(items.is_empty(), kw, at, "a non-empty array (draft-04)")?;
+                node.enum_written = Some(self.consts.add_set(items, false));
+            }
+            Keyword::Const => {
+                node.const_written = Some(self.consts.add_set(std::slice::from_ref(value), true));
+            }
+            Keyword::Required => {
+                let Value::Array(items) = value else {
+                    return Err(invalid(kw, at, "an array of unique strings"));
+                };
+                self.draft4_non_empty(
+                    items.is_empty(),
+                    kw,
+                    at,
+                    "a non-empty array of unique strings (draft-04)",
+                )?;
+                for item in items {
+                    let Value::String(s) = item else {
+                        return Err(invalid(kw, at, "an array of unique strings"));
+                    };
+                    if required.iter().any(|r| **r == **s) {
+                        return Err(invalid(kw, at, "an array of unique strings"));
+                    }
+                    required.push(s.as_ref().into());
+                }
+                *has_object = true;
+            }
+            Keyword::MinItems => {
+                array.min_items = Some(count(value, kw, at)?);
+                *has_array = true;
+            }
+            Keyword::MaxItems => {
+                array.max_items = Some(count(value, kw, at)?);
+                *has_array = true;
+            }
+            Keyword::MinLength => {
+                string.min_length = Some(count(value, kw, at)?);
+                *has_string = true;
+            }
+            Keyword::MaxLength => {
+                string.max_length = Some(count(value, kw, at)?);
+                *has_string = true;
+            }
+            Keyword::Pattern => {
+                let Value::String(src) = value else {
+                    return Err(invalid(kw, at, "a string"));
+                };
+                let p = Pattern::new(src)
+                    .map_err(|e| err(FormErrorKind::InvalidPattern(e.to_string()), kw, at))?;
+                string.pattern = Some(p);
+                *has_string = true;
+            }
+            Keyword::Format => {
+                let Value::String(f) = value else {
+                    return Err(invalid(kw, at, "a string"));
+                };
+                let Some(f) = Format::from_name(f) else {
+                    // Else one the form's owner defined, or refused.
+                    let owner = self.owner_formats.iter().find(|o| o.name() == &**f);
+                    let owner =
+                        owner.ok_or_else(|| err(FormErrorKind::UnsupportedFormat, kw, at))?;
+                    string.owner_format = Some(Arc::clone(owner));
+                    *has_string = true;
+                    // `format` is kept in the published form as written.
+                    return Ok(None);
+                };
+                // A numeric format constrains numbers, the others strings.
+                if f.applies_to_numbers() {
+                    number.format = Some(f);
+                    *has_number = true;
+                } else {
+                    string.format = Some(f);
+                    *has_string = true;
+                }
+            }
+            Keyword::Minimum => {
+                number.minimum = Some(decimal(value, kw, at)?);
+                *has_number = true;
+            }
+            Keyword::Maximum => {
+                number.maximum = Some(decimal(value, kw, at)?);
+                *has_number = true;
+            }
+            Keyword::ExclusiveMinimum | Keyword::ExclusiveMaximum
+                if self.dialect == Dialect::Draft4 =>
+            {
+                let Value::Bool(on) = value else {
+                    return Err(invalid(kw, at, "a boolean (draft-04)"));
+                };
+                if kw == Keyword::ExclusiveMinimum {
+                    legacy.exclusive_minimum = *on;
+                } else {
+                    legacy.exclusive_maximum = *on;
+                }
+                verbatim = Some(json(value));
+            }
+            Keyword::ExclusiveMinimum => {
+                number.exclusive_minimum = Some(decimal(value, kw, at)?);
+                *has_number = true;
+            }
+            Keyword::ExclusiveMaximum => {
+                number.exclusive_maximum = Some(decimal(value, kw, at)?);
+                *has_number = true;
+            }
+            Keyword::MultipleOf => {
+                let d = decimal(value, kw, at)?;
+                let n = d.value.as_num();
+                if n.is_zero() || n.is_negative() {
+                    return Err(invalid(kw, at, "a number greater than 0"));
+                }
+                number.multiple_of = Some(d);
+                *has_number = true;
+            }
+            Keyword::MinProperties => {
+                object.min_properties = Some(count(value, kw, at)?);
+                *has_object = true;
+            }
+            Keyword::MaxProperties => {
+                object.max_properties = Some(count(value, kw, at)?);
+                *has_object = true;
+            }
+            Keyword::DependentRequired => {
+                const WHAT: &str = "an object of arrays of unique strings";
+                let Value::Object(entries) = value else {
+                    return Err(invalid(kw, at, WHAT));
+                };
+                for (trigger, list) in entries {
+                    let list = names(list, kw, at, WHAT)?;
+                    object
+                        .dependent_required
+                        .push((trigger.as_ref().into(), list));
+                }
+                *has_object = true;
+            }
+            Keyword::UniqueItems => {
+                let Value::Bool(b) = value else {
+                    return Err(invalid(kw, at, "a boolean"));
+                };
+                array.unique_items = Some(*b);
+                *has_array = true;
+            }
+            Keyword::MinContains => {
+                array.min_contains = Some(count(value, kw, at)?);
+                *has_array = true;
+            }
+            Keyword::MaxContains => {
+                array.max_contains = Some(count(value, kw, at)?);
+                *has_array = true;
+            }
+            Keyword::ContentEncoding => {
+                // Only RFC 4648 base64 is implemented; any other encoding (or a
+                // misspelt one) would go unchecked, so it is refused.
+                if !matches!(value, Value::String(e) if e == "base64") {
+                    return Err(err(FormErrorKind::UnsupportedContent, kw, at));
+                }
+                content.get_or_insert_with(Content::default).base64 = true;
+                verbatim = Some(json(value));
+            }
+            Keyword::ContentMediaType => {
+                if !matches!(value, Value::String(m) if m == "application/json") {
+                    return Err(err(FormErrorKind::UnsupportedContent, kw, at));
+                }
+                content.get_or_insert_with(Content::default).json = true;
+                verbatim = Some(json(value));
+            }
+            Keyword::Ref | Keyword::DynamicRef | Keyword::RecursiveRef => {
+                let Value::String(reference) = value else {
+                    return Err(invalid(kw, at, "a string"));
+                };
+                // 2019-09 defines `$recursiveRef` for the value "#" alone.
+                if kw == Keyword::RecursiveRef && reference != "#" {
+                    return Err(invalid(kw, at, "\"#\" (the only value 2019-09 defines)"));
+                }
+                // Resolved once every identifier of the form is known (a `$ref`
+                // may name a resource or anchor written after it).
+                self.refs.push(PendingRef {
+                    kind: match kw {
+                        Keyword::Ref => RefKind::Static,
+                        Keyword::DynamicRef => RefKind::Dynamic,
+                        _ => RefKind::Recursive,
+                    },
+                    node: id,
+                    reference: reference.to_string(),
+                    base: self.scopes.base().to_owned(),
+                    pointer: here.clone(),
+                });
+                verbatim = Some(json(value));
+            }
+            // Read by `meta_of_root` at the root and by `enter_meta` below it.
+            Keyword::Schema => verbatim = Some(json(value)),
+            // Read, checked and recorded by `Scopes::enter`.
+            Keyword::Id
+            | Keyword::LegacyId
+            | Keyword::Anchor
+            | Keyword::DynamicAnchor
+            | Keyword::RecursiveAnchor => {
+                verbatim = Some(json(value));
+            }
+            Keyword::Vocabulary => {
+                // Read where the schema is a metaschema (`form/metaschema.rs`);
+                // here, only its shape is checked.
+                let shaped = matches!(value, Value::Object(entries)
+                    if entries.iter().all(|(_, v)| matches!(v, Value::Bool(_))));
+                if !shaped {
+                    return Err(invalid(kw, at, "an object of vocabulary URIs to booleans"));
+                }
+                verbatim = Some(json(value));
+            }
+            Keyword::Title | Keyword::Description | Keyword::Comment => {
+                if !matches!(value, Value::String(_)) {
+                    return Err(invalid(kw, at, "a string"));
+                }
+                verbatim = Some(json(value));
+            }
+            Keyword::Deprecated | Keyword::ReadOnly | Keyword::WriteOnly => {
+                if !matches!(value, Value::Bool(_)) {
+                    return Err(invalid(kw, at, "a boolean"));
+                }
+                verbatim = Some(json(value));
+            }
+            Keyword::Examples => {
+                if !matches!(value, Value::Array(_)) {
+                    return Err(invalid(kw, at, "an array"));
+                }
+                verbatim = Some(json(value));
+            }
+            Keyword::Default => verbatim = Some(json(value)),
+            Keyword::Discriminator => {
+                let d = discriminator::parse(value, id, at, self.scopes.base())?;
+                self.discriminators.push(d);
+                verbatim = Some(json(value));
+            }
+            // No name in a form looks it up (`Keyword::ALL`).
+            Keyword::False => unreachable!("the boolean schema is not a keyword"),
+
+            _ => unreachable!("`node` compiles the keywords with subschemas"),
+        }
+        Ok(verbatim)
     }
 
     /// draft-04 says `enum`, `required` and a `dependencies` name list "MUST have at
