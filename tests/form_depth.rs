@@ -63,3 +63,40 @@ fn the_deepest_forms_compile_on_a_small_stack() {
         assert_eq!(run, (true, true, true, true, true), "{kind}");
     }
 }
+
+/// A body nested to `max_depth` is decided on every route (`verify`, the streaming
+/// verifier, `verify_into`) on a thread of 2 MiB, against forms that follow it down
+/// (a recursive `$ref`, the deepest `items` chain) and one that does not look inside.
+#[test]
+fn the_deepest_bodies_verify_on_a_small_stack() {
+    let (items, _) = nested("items", 127);
+    let forms = [
+        items,
+        "{}".to_owned(),
+        r##"{"anyOf":[{"type":"array","items":{"$ref":"#"}},{"type":"integer"}]}"##.to_owned(),
+    ];
+    for form in forms {
+        let run = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let form = Form::compile(form.as_bytes()).expect("the form compiles");
+                let mut verdicts = Vec::new();
+                for depth in [127usize, 128, 129] {
+                    let body = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+                    let body = body.as_bytes();
+                    let whole = form.verify(body).is_ok();
+                    let mut v = form.verifier();
+                    let streamed = v.feed(body).and_then(|()| v.finish()).is_ok();
+                    let into = form.verify_into::<serde_json::Value>(body).is_ok();
+                    assert_eq!((whole, streamed, into), (whole, whole, whole), "{depth}");
+                    verdicts.push(whole);
+                }
+                verdicts
+            })
+            .expect("a thread")
+            .join()
+            .expect("no panic");
+        // 129 levels are past the default `max_depth` (128) whatever the form.
+        assert!(!run[2], "{run:?}");
+    }
+}
