@@ -926,7 +926,30 @@ impl Compiler<'_> {
             // No name in a form looks it up (`Keyword::ALL`).
             Keyword::False => unreachable!("the boolean schema is not a keyword"),
 
-            _ => unreachable!("`node` compiles the keywords with subschemas"),
+            // `keyword` compiles these (`compile/subschemas.rs`); listed rather than `_`, so
+            // that a keyword added to the table is a compile error until it is handled.
+            Keyword::Properties
+            | Keyword::Dependencies
+            | Keyword::DependentSchemas
+            | Keyword::PatternProperties
+            | Keyword::Defs
+            | Keyword::Definitions
+            | Keyword::AllOf
+            | Keyword::AnyOf
+            | Keyword::OneOf
+            | Keyword::PrefixItems
+            | Keyword::AdditionalProperties
+            | Keyword::Items
+            | Keyword::AdditionalItems
+            | Keyword::PropertyNames
+            | Keyword::Contains
+            | Keyword::UnevaluatedProperties
+            | Keyword::UnevaluatedItems
+            | Keyword::ContentSchema
+            | Keyword::Not
+            | Keyword::If
+            | Keyword::Then
+            | Keyword::Else => unreachable!("`keyword` compiles the keywords with subschemas"),
         }
         Ok(verbatim)
     }
