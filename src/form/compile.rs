@@ -754,7 +754,7 @@ impl Compiler<'_> {
                         owner.ok_or_else(|| err(FormErrorKind::UnsupportedFormat, kw, at))?;
                     string.owner_format = Some(Arc::clone(owner));
                     *has_string = true;
-                    // `format` is kept in the published form as written.
+                    // `keyword` records it in `node.order`, as every keyword.
                     return Ok(None);
                 };
                 // A numeric format constrains numbers, the others strings.

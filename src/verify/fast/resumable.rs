@@ -481,7 +481,13 @@ impl Resumable {
         frame.at = if after { At::Value } else { At::Comma };
         self.pos = at;
         self.retries = 0;
-        true
+        if after {
+            return true;
+        }
+        // Stopped before an element the pass did not take: begin that one now, as the
+        // next round of `advance` would, without a second run trying it again.
+        self.pos = skip_ws(&self.text, self.pos);
+        self.text.len() == self.pos || self.element(form)
     }
 
     /// The start of an element in the innermost frame, an array: counted and checked
