@@ -599,6 +599,89 @@ fn a_spare_engine_carries_nothing_into_the_next_body() {
     }
 }
 
+/// A first chunk that looks like a whole container is read as `verify` reads a whole
+/// body (`fast/resumable.rs`, `Resumable::feed`; optimization `whole-first-chunk`):
+/// admitted, only whitespace may follow it, and the first other byte is refused where
+/// the parser refuses bytes after the value; refused, at that chunk; not whole after
+/// all (its last bracket inside a string, or closing an inner container), it is read
+/// as any chunk is. Each case's verdict, kind, offset and pointer are `verify`'s and
+/// the general validator's, and a refusal comes at the chunk that makes it certain.
+#[test]
+fn a_whole_first_chunk_is_read_as_verify_reads_it() {
+    let form = Form::compile(
+        br#"{"type":"object","properties":{
+            "a":{"type":"integer","maximum":3},
+            "s":{"type":"string","maxLength":4},
+            "o":{"type":"object","additionalProperties":{"type":"integer"}},
+            "l":{"type":"array","items":{"type":"integer"}}
+        },"required":["a"]}"#,
+    )
+    .unwrap();
+    let list = Form::compile(br#"{"type":"array","items":{"type":"integer"}}"#).unwrap();
+    let nested = Form::compile(br#"{"type":"array","items":{"type":"array"}}"#).unwrap();
+    // (form, chunks, the chunk whose feed refuses, if one does).
+    type Case<'a> = (&'a Form, &'a [&'a [u8]], Option<usize>);
+    let cases: &[Case] = &[
+        (&form, &[br#"{"a":1}"#], None),
+        (&form, &[br#" {"a":1} "#, b"  ", b"\n\t\r", b""], None),
+        (&form, &[br#"{"a":1}"#, b" ", b"x"], Some(2)),
+        (&form, &[br#"{"a":1}"#, b"  \xff"], Some(1)),
+        (&form, &[br#"{"a":1} "#, b"", b"{}"], Some(2)),
+        (&form, &[br#"{"a":1}"#, b"}"], Some(1)),
+        (&form, &[br#"{"a":7}"#, b" "], Some(0)),
+        (&form, &[br#"{"a":7}"#, b"x"], Some(0)),
+        (&form, &[br#"{"a":1,"a":2}"#], Some(0)),
+        (&form, &[br#"{"s":"ab"}"#, b" "], Some(0)),
+        (&form, &[br#"{"a":1,"s":"}"#, br#""}"#], None),
+        (&form, &[br#"{"a":1,"s":"}"#, br#"xyzw"}"#], Some(1)),
+        (&form, &[br#"{"a":1,"o":{}"#, b"}"], None),
+        (&form, &[br#"{"a":1,"o":{"x":1}"#, br#","l":[1]}"#], None),
+        (&form, &[br#"{"a":1,"o":{"x":1}"#, br#","a":2}"#], Some(1)),
+        (&form, &[br#"{"a":1,"l":[1]"#, br#","l":2}"#], Some(1)),
+        (&form, &[br#"{"a":1,"#, br#""s":"ab"}"#], None),
+        (&form, &[b"{\"a\":1,\"s\":\"\xc3\xa9\"}"], None),
+        (&form, &[b"{\"a\":1,\"s\":\"\xc3\"}"], Some(0)),
+        (&list, &[b"[1,2]", b"[3]"], Some(1)),
+        (&list, &[b"[1,[2]", b"]"], Some(0)),
+        (&nested, &[b"[[1],[2]", b"]"], None),
+        (&nested, &[b"[[1],[2]", b",3]"], Some(1)),
+        (&list, &[b"[1,2] ", b" "], None),
+    ];
+    for &(f, chunks, refusing) in cases {
+        let body = chunks.concat();
+        let whole = f.verify(&body);
+        let general = formgate::__fuzz::general_verify(f, &body);
+        assert!(
+            same(&whole, &general),
+            "{:?}: verify {whole:?}, general {general:?}",
+            String::from_utf8_lossy(&body)
+        );
+        let mut v = f.verifier();
+        let mut refused = None;
+        for (i, chunk) in chunks.iter().enumerate() {
+            if let Err(r) = v.feed(chunk) {
+                refused = Some((i, r));
+                break;
+            }
+        }
+        let (at, streamed) = match refused {
+            Some((i, r)) => (Some(i), Err(r)),
+            None => (None, v.finish()),
+        };
+        assert!(
+            same(&whole, &streamed),
+            "{:?}: whole {whole:?}, streamed {streamed:?}",
+            String::from_utf8_lossy(&body)
+        );
+        assert_eq!(
+            at,
+            refusing,
+            "{:?}: refused at chunk {at:?}",
+            String::from_utf8_lossy(&body)
+        );
+    }
+}
+
 const TLS_CHILD_ENV: &str = "FORMGATE_STREAM_TLS_CHILD";
 
 /// A verifier made or dropped while its thread's locals are destroyed (one held by

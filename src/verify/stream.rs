@@ -67,19 +67,30 @@ enum Pending {
 #[derive(Debug)]
 pub struct Verifier<'f> {
     form: &'f Form,
-    /// The general validator's state, made when it takes over (a body the fast path
-    /// admits never needs it).
-    rt: Option<Box<Runtime>>,
     /// Bytes received so far.
     received: u64,
+    /// The fast engine while it lasts (`fast/resumable.rs`); `None` once the
+    /// general validator has taken over.
+    fast: Option<Engine>,
+    /// The general validator, made when it takes over (a body the fast path admits
+    /// never needs it).
+    general: Option<Box<General>>,
+    /// The rejection once made by the general validator, or for crossing
+    /// `max_bytes`: every later call returns it (the fast engine keeps its own).
+    rejected: Option<Box<Rejection>>,
+}
+
+/// The general validator's state for a streamed body: boxed, so that a verifier is six
+/// words to make, move and drop (on the 279-byte body, a verifier of 184 bytes took
+/// 34 instructions of copying a body: benches/README.md, optimization
+/// `whole-first-chunk`).
+#[derive(Debug)]
+struct General {
+    rt: Runtime,
     carry: Vec<u8>,
     /// Absolute offset of `carry[0]`.
     carry_at: u64,
     pending: Pending,
-    rejected: Option<Rejection>,
-    /// The fast engine while it lasts (`fast/resumable.rs`); `None` once the
-    /// general validator has taken over.
-    fast: Option<Engine>,
 }
 
 /// The fast engine of a streamed body, and its buffers (both boxed, so that they pass
@@ -119,7 +130,7 @@ impl<'f> Verifier<'f> {
         let spare = SPARE.try_with(Cell::take).ok().flatten();
         let fast = Some(match spare {
             Some(Spare { mut engine }) => {
-                engine.resumable.reset(&mut engine.buffers);
+                engine.resumable.reset();
                 engine
             }
             None => {
@@ -130,13 +141,10 @@ impl<'f> Verifier<'f> {
         });
         Verifier {
             form,
-            rt: None,
             received: 0,
-            carry: Vec::new(),
-            carry_at: 0,
-            pending: Pending::None,
-            rejected: None,
             fast,
+            general: None,
+            rejected: None,
         }
     }
 
@@ -171,7 +179,7 @@ impl<'f> Verifier<'f> {
     /// every later call returns the same rejection.
     pub fn feed(&mut self, chunk: &[u8]) -> Result<(), Rejection> {
         if let Some(r) = &self.rejected {
-            return Err(r.clone());
+            return Err((**r).clone());
         }
         if let Some(r) = self
             .fast
@@ -200,7 +208,10 @@ impl<'f> Verifier<'f> {
                 }
                 self.hand_over()
             }
-            None => self.run(chunk, start),
+            None => {
+                let form = self.form;
+                self.general().run(form, chunk, start)
+            }
         };
         if let Err(r) = result {
             return self.reject(r);
@@ -216,7 +227,8 @@ impl<'f> Verifier<'f> {
             .take()
             .map(|f| f.resumable.into_body())
             .unwrap_or_default();
-        self.run(&body, 0)
+        let form = self.form;
+        self.general().run(form, &body, 0)
     }
 
     /// The body is complete: the final verdict.
@@ -228,7 +240,7 @@ impl<'f> Verifier<'f> {
     /// [`ParseErrorKind::UnexpectedEnd`]).
     pub fn finish(mut self) -> Result<(), Rejection> {
         if let Some(r) = self.rejected.take() {
-            return Err(r);
+            return Err(*r);
         }
         if let Some(Engine { resumable, buffers }) = &mut self.fast {
             if let Some(r) = resumable.rejection(self.form, buffers) {
@@ -243,35 +255,48 @@ impl<'f> Verifier<'f> {
             self.hand_over()?;
         }
         // The carry, if any, is the tail of what was received.
-        let carry = std::mem::take(&mut self.carry);
-        let base = self.received - carry.len() as u64;
-        self.rt().machine.set_base(base);
+        let (received, form) = (self.received, self.form);
+        let general = self.general();
+        let carry = std::mem::take(&mut general.carry);
+        general.rt.machine.set_base(received - carry.len() as u64);
         let mut pos = 0;
-        self.step_all(&carry, &mut pos, true)?;
+        general.step_all(form, &carry, &mut pos, true)?;
         Ok(())
     }
 
     /// The general validator, started on first use.
-    fn rt(&mut self) -> &mut Runtime {
+    fn general(&mut self) -> &mut General {
         let form = self.form;
-        self.rt.get_or_insert_with(|| {
-            let mut rt = Box::new(Runtime::new());
+        self.general.get_or_insert_with(|| {
+            let mut rt = Runtime::new();
             rt.start(form);
-            rt
+            Box::new(General {
+                rt,
+                carry: Vec::new(),
+                carry_at: 0,
+                pending: Pending::None,
+            })
         })
     }
 
     fn reject(&mut self, r: Rejection) -> Result<(), Rejection> {
-        self.rejected = Some(r.clone());
+        self.rejected = Some(Box::new(r.clone()));
         Err(r)
     }
+}
 
+impl General {
     /// Run the parser and validator over `input` from `*pos` until it needs more bytes
     /// (`Ok(false)`) or the document ended (`Ok(true)`).
-    fn step_all(&mut self, input: &[u8], pos: &mut usize, last: bool) -> Result<bool, Rejection> {
+    fn step_all(
+        &mut self,
+        form: &Form,
+        input: &[u8],
+        pos: &mut usize,
+        last: bool,
+    ) -> Result<bool, Rejection> {
         let input = Input::new(input);
-        let form = self.form;
-        let rt = self.rt();
+        let rt = &mut self.rt;
         loop {
             let step = rt
                 .machine
@@ -289,7 +314,7 @@ impl<'f> Verifier<'f> {
         }
     }
 
-    fn run(&mut self, chunk: &[u8], start: u64) -> Result<(), Rejection> {
+    fn run(&mut self, form: &Form, chunk: &[u8], start: u64) -> Result<(), Rejection> {
         let mut from = 0;
         if self.pending != Pending::None {
             // Invariant 3: find where the spanning token ends in this chunk.
@@ -302,10 +327,9 @@ impl<'f> Verifier<'f> {
                     self.carry.extend_from_slice(&chunk[..end]);
                     from = end;
                     let carry = std::mem::take(&mut self.carry);
-                    let base = self.carry_at;
-                    self.rt().machine.set_base(base);
+                    self.rt.machine.set_base(self.carry_at);
                     let mut pos = 0;
-                    let outcome = self.step_all(&carry, &mut pos, false);
+                    let outcome = self.step_all(form, &carry, &mut pos, false);
                     self.carry = carry;
                     outcome?;
                     // Whatever the carry held past the token is the start of the next.
@@ -317,15 +341,15 @@ impl<'f> Verifier<'f> {
                         // put it back in front of the chunk by parsing the rest from it.
                         self.restart_pending();
                         if self.pending != Pending::None {
-                            return self.run(&chunk[from..], start + from as u64);
+                            return self.run(form, &chunk[from..], start + from as u64);
                         }
                     }
                 }
             }
         }
-        self.rt().machine.set_base(start);
+        self.rt.machine.set_base(start);
         let mut pos = from;
-        self.step_all(chunk, &mut pos, false)?;
+        self.step_all(form, chunk, &mut pos, false)?;
         if pos < chunk.len() {
             // The chunk ends inside a token: carry it (invariant 2).
             self.carry.clear();

@@ -28,7 +28,8 @@
 //!    such an element is read again at once as any value is, and a value cut short is
 //!    read again by the next attempt; a value that is cut short more than
 //!    [`MAX_RETRIES`] times hands over, so small chunks cannot make the work
-//!    quadratic.
+//!    quadratic. A first chunk that looks whole is read once more before all that,
+//!    as a whole body ([`Resumable::feed`]).
 //! 3. Memory: the bytes received so far are kept for the handover (at most
 //!    `max_bytes`, which the caller enforces before feeding), plus a frame per open
 //!    container.
@@ -40,6 +41,7 @@
 
 use crate::form::node::{Node, NodeId};
 use crate::form::Form;
+use crate::parse::error::{ParseError, ParseErrorKind};
 use crate::parse::lex::{self, Input, Lexed, StrAt};
 use crate::verify::rejection::Rejection;
 
@@ -119,6 +121,10 @@ pub(crate) struct Resumable {
     frames: Vec<Frame>,
     /// Whether the body's value has been read whole.
     done: bool,
+    /// Whether the first chunk held the whole body and was decided as
+    /// [`fast::decide`] decides a body (see [`Resumable::feed`]); then nothing
+    /// received is kept: `text` and `tail` stay empty.
+    whole: Whole,
     /// Attempts in a row cut short at `pos`.
     retries: u32,
     /// Work left for the recursive pass over the whole stream (invariant 2): its
@@ -129,6 +135,19 @@ pub(crate) struct Resumable {
     /// the value read (outermost first), and whether the recursive pass's path inside
     /// that value (kept in the buffers, `fast::last_miss`) follows.
     failure: Option<(Miss, Vec<Seg>, bool)>,
+}
+
+/// What reading the first chunk as a whole body said ([`Resumable::feed`]).
+#[derive(Debug, Default)]
+enum Whole {
+    /// It was not read so (or not yet).
+    #[default]
+    No,
+    /// The form certainly admits it; this many bytes have been received, and only
+    /// whitespace may follow.
+    Admitted { received: u64 },
+    /// The form certainly refuses the bytes so far: the general validator's rejection.
+    Refused(Rejection),
 }
 
 impl Resumable {
@@ -142,14 +161,16 @@ impl Resumable {
     }
 
     /// Make this state fresh for another body, keeping the capacity of its text and
-    /// frames (benches/README.md, optimization `spare-stream`).
-    pub(crate) fn reset(&mut self, buffers: &mut Buffers) {
-        fast::clear(buffers);
+    /// frames (benches/README.md, optimization `spare-stream`). The buffers are
+    /// cleared when the body's first bytes arrive ([`Resumable::feed`]): nothing reads
+    /// them before.
+    pub(crate) fn reset(&mut self) {
         self.text.clear();
         self.tail.clear();
         self.frames.clear();
         self.pos = 0;
         self.done = false;
+        self.whole = Whole::No;
         self.retries = 0;
         self.budget = fast::budget(0);
         self.failure = None;
@@ -161,7 +182,49 @@ impl Resumable {
     }
 
     /// Take the next chunk: `false` hands over (invariant 1).
+    ///
+    /// A first chunk that looks like a whole container (its first byte other than
+    /// whitespace opens one, its last closes that kind) is read as [`fast::decide`]
+    /// reads a whole body, in place: no copy into `text` first, no frames, UTF-8
+    /// validated only inside strings. Admitted, only whitespace may follow it;
+    /// refused exactly, that is the rejection; not sure, it is read again below, so
+    /// that no first chunk is read more than twice (invariant 2).
     pub(crate) fn feed(&mut self, form: &Form, chunk: &[u8], buffers: &mut Buffers) -> bool {
+        match self.whole {
+            Whole::No => {}
+            Whole::Admitted { ref mut received } => {
+                let Some(i) = chunk.iter().position(|&b| !is_ws(b)) else {
+                    *received += chunk.len() as u64;
+                    return true;
+                };
+                // What the general validator says of a byte after the body's value:
+                // the parser's `TrailingBytes` there, outside every container.
+                let at = *received + i as u64;
+                let e =
+                    ParseError::new(ParseErrorKind::TrailingBytes, at).with_pointer(String::new());
+                self.whole = Whole::Refused(Rejection::from_parse(e));
+                return false;
+            }
+            Whole::Refused(_) => return false,
+        }
+        if self.text.is_empty() && self.tail.is_empty() {
+            // The body's first bytes (or all it has had were none).
+            if looks_whole(chunk) {
+                match fast::decide(form, chunk, buffers) {
+                    fast::Verdict::Admitted => {
+                        let received = chunk.len() as u64;
+                        self.whole = Whole::Admitted { received };
+                        return true;
+                    }
+                    fast::Verdict::Rejected(r) => {
+                        self.whole = Whole::Refused(r);
+                        return false;
+                    }
+                    fast::Verdict::Unsure => {}
+                }
+            }
+            fast::clear(buffers);
+        }
         self.budget = self
             .budget
             .saturating_add(fast::budget(chunk.len()) - fast::budget(0));
@@ -182,6 +245,9 @@ impl Resumable {
 
     /// The body is complete: `true` if the form certainly admits it, `false` hands over.
     pub(crate) fn finish(&mut self, form: &Form, buffers: &mut Buffers) -> bool {
+        if let Whole::Admitted { .. } = self.whole {
+            return true;
+        }
         self.tail.is_empty() && self.advance(form, true, buffers) && self.done
     }
 
@@ -189,7 +255,18 @@ impl Resumable {
     /// fail the form, named exactly as the general validator names it: then nothing
     /// needs to be read again. The same each time it is asked for (it is made anew,
     /// so that a caller that stops at the first answer pays for one).
+    #[inline]
     pub(crate) fn rejection(&self, form: &Form, buffers: &Buffers) -> Option<Rejection> {
+        match &self.whole {
+            Whole::Refused(r) => Some(r.clone()),
+            _ if self.failure.is_none() => None,
+            _ => self.failure_rejection(form, buffers),
+        }
+    }
+
+    /// The rejection of `failure`, made anew.
+    #[cold]
+    fn failure_rejection(&self, form: &Form, buffers: &Buffers) -> Option<Rejection> {
         let (miss, outer, inner) = self.failure.as_ref()?;
         let inp = Input::text_of(&self.text);
         let inner = if *inner {
@@ -573,10 +650,26 @@ fn landing(form: &Form, id: NodeId) -> &Node {
 
 /// The index of the first byte at or after `i` that is not whitespace.
 fn skip_ws(body: &str, mut i: usize) -> usize {
-    while let Some(b' ' | b'\n' | b'\r' | b'\t') = body.as_bytes().get(i) {
+    while body.as_bytes().get(i).is_some_and(|&b| is_ws(b)) {
         i += 1;
     }
     i
+}
+
+/// Whether `b` is JSON whitespace.
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
+}
+
+/// Whether `chunk` looks like a whole container: its first byte other than whitespace
+/// opens an object or an array, and its last closes the same kind. A cheap guess,
+/// never a verdict: [`fast::decide`] reads it all the same.
+fn looks_whole(chunk: &[u8]) -> bool {
+    let mut bytes = chunk.iter().copied().filter(|&b| !is_ws(b));
+    matches!(
+        (bytes.next(), bytes.next_back()),
+        (Some(b'{'), Some(b'}')) | (Some(b'['), Some(b']'))
+    )
 }
 
 /// The member name whose quote is at `i`, and the index past it.
