@@ -10,8 +10,9 @@ pub(crate) fn push(pointer: &mut String, token: &str) {
     pointer.push('/');
     // Most tokens need no escape: copied whole rather than a character at a time,
     // they cost a rejection's pointers a third of what they did
-    // (`benches/examples/instructions.rs small_late verify`).
-    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+    // (`benches/examples/instructions.rs small_late verify`); found by `memchr2`
+    // rather than a byte loop, a little less again (optimization `pointer-memchr`).
+    if memchr::memchr2(b'~', b'/', token.as_bytes()).is_none() {
         pointer.push_str(token);
         return;
     }
