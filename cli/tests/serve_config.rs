@@ -282,3 +282,146 @@ fn a_config_that_does_not_build_stops_the_server_at_start() {
     let out = serve_fails(&["--config", broken.to_str().expect("UTF-8"), "form.json"]);
     assert_eq!(out.status.code(), Some(2), "--config and FORM");
 }
+
+/// The sample `key` (name and labels, as written) of the scrape `m`.
+fn sample(m: &str, key: &str) -> Option<f64> {
+    m.lines()
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix(' ')?.parse().ok())
+}
+
+/// `GET /metrics` on the operator's listener.
+async fn scrape(server: &Server) -> String {
+    let r = get(&format!("{}metrics", server.metrics_url()), &[]).await;
+    assert_eq!(r.status, StatusCode::OK);
+    String::from_utf8(r.body.to_vec()).expect("UTF-8")
+}
+
+/// With several addresses, acts and rate limits are counted per address, under an
+/// `address` label: every address shows from the start, and a reload neither resets
+/// an address's counts nor loses an address it stops serving.
+#[tokio::test]
+async fn metrics_count_each_address_apart() {
+    let dir = scratch("metrics");
+    let config = copy_example(&dir, "serve.toml");
+    copy_example(&dir, "tree.form.json");
+    copy_example(&dir, "vote.form.json");
+    let server = Server::start(&[
+        "--config",
+        config.to_str().expect("UTF-8 path"),
+        "--metrics-addr",
+        "127.0.0.1:0",
+    ]);
+    let url = server.url();
+    let votes = format!("{url}votes");
+
+    let m = scrape(&server).await;
+    for at in ["/", "/votes"] {
+        for verdict in ["accept", "reject"] {
+            let key = format!("formgate_acts_total{{address=\"{at}\",verdict=\"{verdict}\"}}");
+            assert_eq!(sample(&m, &key), Some(0.0), "{key}: {m}");
+        }
+    }
+    assert!(!m.contains("formgate_acts_total{verdict="), "{m}");
+
+    assert_eq!(post(&votes, br#"{"stars":4}"#).await.status, StatusCode::OK);
+    assert_eq!(
+        post(&votes, br#"{"stars":9}"#).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        post(&url, br#"{"stars":4}"#).await.status,
+        StatusCode::NO_CONTENT
+    );
+    // /votes allows a burst of 5 acts a client: the sixth at once is refused.
+    let mut limited = 0;
+    for _ in 0..6 {
+        if post(&votes, br#"{"stars":3}"#).await.status == StatusCode::TOO_MANY_REQUESTS {
+            limited += 1;
+        }
+    }
+    assert!(limited >= 1, "no act over the rate");
+    server.wait_for_acts(9);
+
+    let m = scrape(&server).await;
+    let expect = |m: &str, key: &str, want: f64| {
+        assert_eq!(sample(m, key), Some(want), "{key}: {m}");
+    };
+    let votes_accepted = 7.0 - limited as f64;
+    expect(
+        &m,
+        "formgate_acts_total{address=\"/votes\",verdict=\"accept\"}",
+        votes_accepted,
+    );
+    expect(
+        &m,
+        "formgate_acts_total{address=\"/votes\",verdict=\"reject\"}",
+        1.0 + limited as f64,
+    );
+    expect(
+        &m,
+        "formgate_acts_total{address=\"/\",verdict=\"accept\"}",
+        0.0,
+    );
+    expect(
+        &m,
+        "formgate_acts_total{address=\"/\",verdict=\"reject\"}",
+        1.0,
+    );
+    expect(
+        &m,
+        "formgate_act_duration_seconds_count{address=\"/votes\"}",
+        8.0,
+    );
+    expect(
+        &m,
+        "formgate_act_duration_seconds_count{address=\"/\"}",
+        1.0,
+    );
+    expect(
+        &m,
+        "formgate_act_duration_seconds_bucket{address=\"/\",le=\"+Inf\"}",
+        1.0,
+    );
+    expect(
+        &m,
+        "formgate_rate_limited_total{address=\"/votes\",request=\"act\"}",
+        limited as f64,
+    );
+    expect(
+        &m,
+        "formgate_rate_limited_total{address=\"/\",request=\"act\"}",
+        0.0,
+    );
+    expect(
+        &m,
+        "formgate_rejections_total{address=\"/votes\",kind=\"rate-limited\"}",
+        limited as f64,
+    );
+    let kinds = |at: &str| {
+        m.lines()
+            .filter(|l| l.starts_with(&format!("formgate_rejections_total{{address=\"{at}\"")))
+            .count()
+    };
+    assert_eq!((kinds("/"), kinds("/votes")), (1, 2), "{m}");
+
+    // A reload that serves only /votes: its counts go on, and / keeps its own.
+    std::fs::write(
+        &config,
+        "[[address]]\npath = \"/votes\"\nform = \"vote.form.json\"\n",
+    )
+    .expect("write");
+    reload(&server, 0);
+    assert_eq!(post(&votes, br#"{"stars":5}"#).await.status, StatusCode::OK);
+    server.wait_for_acts(10);
+    let m = scrape(&server).await;
+    expect(
+        &m,
+        "formgate_acts_total{address=\"/votes\",verdict=\"accept\"}",
+        votes_accepted + 1.0,
+    );
+    expect(
+        &m,
+        "formgate_acts_total{address=\"/\",verdict=\"reject\"}",
+        1.0,
+    );
+}

@@ -204,6 +204,11 @@ impl Routes {
         self.addresses.iter().find(|a| a.path == path)
     }
 
+    /// The addresses' paths.
+    pub fn paths(&self) -> impl Iterator<Item = &str> {
+        self.addresses.iter().map(|a| a.path.as_str())
+    }
+
     /// How many addresses there are.
     pub fn len(&self) -> usize {
         self.addresses.len()

@@ -59,7 +59,7 @@ impl Log {
     /// Count a `GET` refused over its client's rate, and queue its line unless the
     /// level is `off`.
     pub fn get_limited(&self, client: IpAddr, retry_after: Duration, address: Option<&str>) {
-        self.metrics.get_limited();
+        self.metrics.get_limited(address);
         if self.level != Level::Off {
             let retry = retry_seconds(retry_after);
             let line = get_limited_line(self.format, SystemTime::now(), client, retry, address);

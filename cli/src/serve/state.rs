@@ -57,6 +57,9 @@ pub(crate) struct Settings {
 impl App {
     /// The process serving `routes`.
     pub fn new(routes: Routes, settings: Settings, log: Log, metrics: &'static Metrics) -> App {
+        if settings.origin.is_file() {
+            metrics.serve_addresses(routes.paths());
+        }
         App {
             routes: RwLock::new(Arc::new(routes)),
             origin: settings.origin,
@@ -93,8 +96,11 @@ impl App {
         Arc::clone(&self.routes.read().unwrap_or_else(|e| e.into_inner()))
     }
 
-    /// Serve `routes` from now on.
+    /// Serve `routes` from now on (and show their metrics, metrics.rs invariant 3).
     pub fn swap(&self, routes: Routes) {
+        if self.origin.is_file() {
+            self.metrics.serve_addresses(routes.paths());
+        }
         *self.routes.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(routes);
     }
 }
