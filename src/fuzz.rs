@@ -75,6 +75,18 @@ pub fn verify_into_one_pass<'de, T: serde::Deserialize<'de>>(
     crate::verify::serde::one_pass(form, &mut crate::verify::Runtime::new(), body)
 }
 
+/// [`Form::verify_into`](crate::Form::verify_into) on its guided route only (the fast
+/// engine's checks at each value as the deserializer reads it), never the one-pass
+/// route it hands a body to when not sure: `None` is "not sure". For tests that the
+/// guided route serves the bodies it exists for; that it is sound is held by the tests
+/// that compare `verify_into` with `verify`.
+pub fn verify_into_guided<'de, T: serde::Deserialize<'de>>(
+    form: &crate::Form,
+    body: &'de [u8],
+) -> Option<T> {
+    crate::verify::serde::guided_only(form, body)
+}
+
 /// Objects with more members than this check duplicates through a SipHash index with
 /// a random key; smaller ones by a bounded scan.
 pub const SMALL_OBJECT: usize = crate::parse::keys::SMALL;

@@ -17,6 +17,9 @@ mod inputs;
 #[path = "../benches/orders.rs"]
 mod orders;
 
+#[path = "../benches/acts.rs"]
+mod acts;
+
 use formgate::__fuzz::{fast_accepts, fast_rejects, general_verify};
 use formgate::Form;
 use formgate_testkit::{self as testkit, config};
@@ -39,6 +42,45 @@ fn benchmark_bodies_take_the_fast_path() {
         .unwrap();
     assert!(!fast_accepts(&form, &broken.body));
     assert!(form.verify(&broken.body).is_err());
+}
+
+/// `verify_into` serves the typed bench bodies on its guided route (one read, no
+/// general validator), written compactly or pretty-printed: whitespace between tokens
+/// is read, not a reason to hand the body over (`src/verify/serde/cursor.rs`).
+#[test]
+fn benchmark_bodies_take_the_guided_route_of_verify_into() {
+    fn pretty(body: &[u8]) -> Vec<u8> {
+        let value: serde_json::Value = serde_json::from_slice(body).unwrap();
+        let mut text = serde_json::to_vec_pretty(&value).unwrap();
+        // Every kind of whitespace JSON allows, and some before the first token.
+        text.splice(0..0, *b" \r\n\t");
+        text.extend_from_slice(b"\t\r\n ");
+        text
+    }
+    fn both<'de, T>(form: &Form, body: &'de [u8], name: &str)
+    where
+        T: serde::Deserialize<'de> + PartialEq + std::fmt::Debug,
+    {
+        let guided = formgate::__fuzz::verify_into_guided::<T>(form, body);
+        let value = guided.unwrap_or_else(|| panic!("{name}: the guided route was not sure"));
+        assert_eq!(value, form.verify_into::<T>(body).unwrap(), "{name}");
+    }
+    for case in [inputs::small(), inputs::large()] {
+        let form = Form::builder()
+            .max_bytes(4 << 20)
+            .compile(case.form.as_bytes())
+            .unwrap();
+        let spaced = pretty(&case.body);
+        assert!(spaced.len() > case.body.len() + case.body.len() / 8);
+        for (body, how) in [(&case.body, "compact"), (&spaced, "pretty")] {
+            let name = format!("{} ({how})", case.name);
+            if case.name == "small" {
+                both::<acts::Small>(&form, body, &name);
+            } else {
+                both::<acts::Records>(&form, body, &name);
+            }
+        }
+    }
 }
 
 /// The bodies of the rejection bench, broken in their last record, are rejected by the

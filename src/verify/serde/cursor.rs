@@ -30,6 +30,14 @@ impl<'de> Cursor<'de> {
     /// The next byte that is not whitespace, without consuming it.
     #[inline(always)]
     pub(super) fn peek(&mut self) -> Option<u8> {
+        // Bodies written by machines mostly have no whitespace between tokens: one
+        // comparison decides the common case (as the fast engine's `skip_ws`;
+        // benches/README.md, optimization `guided-peek`).
+        if let Some(&b) = self.bytes.get(self.pos) {
+            if b > b' ' {
+                return Some(b);
+            }
+        }
         while let Some(&b) = self.bytes.get(self.pos) {
             if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
                 return Some(b);

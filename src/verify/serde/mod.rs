@@ -50,6 +50,18 @@ pub(crate) fn verify_into<'de, T: serde_de::Deserialize<'de>>(
     )
 }
 
+/// [`verify_into`] on the guided route alone: `None` is "not sure" (the form does not
+/// certainly admit the body, or `T` cannot hold it).
+pub(crate) fn guided_only<'de, T: serde_de::Deserialize<'de>>(
+    form: &Form,
+    body: &'de [u8],
+) -> Option<T> {
+    if body.len() > form.limits().max_bytes() {
+        return None;
+    }
+    guided::deserialize(form, body, &mut Default::default(), &mut String::new())
+}
+
 /// [`verify_into`] without the fast route: the general validator and the deserializer
 /// in one pass, for any body within `max_bytes`.
 pub(crate) fn one_pass<'de, T: serde_de::Deserialize<'de>>(
