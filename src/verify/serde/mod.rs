@@ -51,7 +51,8 @@ pub(crate) fn verify_into<'de, T: serde_de::Deserialize<'de>>(
 }
 
 /// [`verify_into`] on the guided route alone: `None` is "not sure" (the form does not
-/// certainly admit the body, or `T` cannot hold it).
+/// certainly admit the body, or `T` cannot hold it). For the tests' hidden entry point.
+#[cfg(any(fuzzing, feature = "__fuzz"))]
 pub(crate) fn guided_only<'de, T: serde_de::Deserialize<'de>>(
     form: &Form,
     body: &'de [u8],
