@@ -176,7 +176,7 @@ impl Machine {
         loop {
             let mut i = *pos;
             while let Some(&c) = input.get(i) {
-                if matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
+                if lex::is_ws(c) {
                     i += 1;
                 } else {
                     break;

@@ -299,13 +299,11 @@ impl<'a, 'f> Pass<'a, 'f> {
 
     #[inline(always)]
     fn skip_ws(&mut self) {
-        // Bodies written by machines mostly have no whitespace between tokens.
+        // No store of the cursor when there is nothing to skip (the common case).
         if self.bytes.get(self.pos).is_some_and(|&c| c > b' ') {
             return;
         }
-        while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.bytes.get(self.pos) {
-            self.pos += 1;
-        }
+        self.pos = lex::skip_ws(self.bytes, self.pos);
     }
 
     #[inline(always)]

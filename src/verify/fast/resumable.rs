@@ -193,7 +193,7 @@ impl Resumable {
         match self.whole {
             Whole::No => {}
             Whole::Admitted { ref mut received } => {
-                let Some(i) = chunk.iter().position(|&b| !is_ws(b)) else {
+                let Some(i) = chunk.iter().position(|&b| !lex::is_ws(b)) else {
                     *received += chunk.len() as u64;
                     return true;
                 };
@@ -240,7 +240,7 @@ impl Resumable {
         }
         // A character cut off where a token must begin: no token begins with a
         // non-ASCII byte, so the general validator refuses it now.
-        self.tail.is_empty() || skip_ws(&self.text, self.pos) < self.text.len()
+        self.tail.is_empty() || lex::skip_ws(self.text.as_bytes(), self.pos) < self.text.len()
     }
 
     /// The body is complete: `true` if the form certainly admits it, `false` hands over.
@@ -310,7 +310,7 @@ impl Resumable {
     /// Read as far as the bytes so far allow: `false` hands over.
     fn advance(&mut self, form: &Form, complete: bool, buffers: &mut Buffers) -> bool {
         loop {
-            self.pos = skip_ws(&self.text, self.pos);
+            self.pos = lex::skip_ws(self.text.as_bytes(), self.pos);
             let Some(&c) = self.text.as_bytes().get(self.pos) else {
                 // Wait for more; at the end, admitted only if the value was read whole.
                 return !complete || self.done;
@@ -563,7 +563,7 @@ impl Resumable {
         }
         // Stopped before an element the pass did not take: begin that one now, as the
         // next round of `advance` would, without a second run trying it again.
-        self.pos = skip_ws(&self.text, self.pos);
+        self.pos = lex::skip_ws(self.text.as_bytes(), self.pos);
         self.text.len() == self.pos || self.element(form)
     }
 
@@ -648,24 +648,11 @@ fn landing(form: &Form, id: NodeId) -> &Node {
     fast::landing(form.nodes(), id)
 }
 
-/// The index of the first byte at or after `i` that is not whitespace.
-fn skip_ws(body: &str, mut i: usize) -> usize {
-    while body.as_bytes().get(i).is_some_and(|&b| is_ws(b)) {
-        i += 1;
-    }
-    i
-}
-
-/// Whether `b` is JSON whitespace.
-fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
-}
-
 /// Whether `chunk` looks like a whole container: its first byte other than whitespace
 /// opens an object or an array, and its last closes the same kind. A cheap guess,
 /// never a verdict: [`fast::decide`] reads it all the same.
 fn looks_whole(chunk: &[u8]) -> bool {
-    let mut bytes = chunk.iter().copied().filter(|&b| !is_ws(b));
+    let mut bytes = chunk.iter().copied().filter(|&b| !lex::is_ws(b));
     matches!(
         (bytes.next(), bytes.next_back()),
         (Some(b'{'), Some(b'}')) | (Some(b'['), Some(b']'))
