@@ -57,6 +57,20 @@ fn reload(server: &Server, generation: usize) -> Vec<String> {
     }
 }
 
+/// A vote `/votes` accepts, one it refuses, and a vote posted to the tree's address
+/// `/`, which its form refuses: each answered as the protocol says.
+async fn one_vote_each_way(url: &str, votes: &str) {
+    assert_eq!(post(votes, br#"{"stars":4}"#).await.status, StatusCode::OK);
+    assert_eq!(
+        post(votes, br#"{"stars":9}"#).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        post(url, br#"{"stars":4}"#).await.status,
+        StatusCode::NO_CONTENT
+    );
+}
+
 /// The example config serves its two addresses, each with its own form and `ETag`;
 /// on SIGHUP a changed form is swapped in with a new `ETag`, and a broken one keeps
 /// the form served, the log saying why.
@@ -81,15 +95,7 @@ async fn the_example_config_serves_two_addresses_and_survives_a_broken_form() {
     let vote_tag = vote_get.header("etag").expect("a tag").to_owned();
     assert_ne!(tree_tag, vote_tag);
     assert!(String::from_utf8_lossy(&vote_get.body).contains("\"title\":\"A vote on a talk\""));
-    assert_eq!(post(&votes, br#"{"stars":4}"#).await.status, StatusCode::OK);
-    assert_eq!(
-        post(&votes, br#"{"stars":9}"#).await.status,
-        StatusCode::NO_CONTENT
-    );
-    assert_eq!(
-        post(&url, br#"{"stars":4}"#).await.status,
-        StatusCode::NO_CONTENT
-    );
+    one_vote_each_way(&url, &votes).await;
     assert_eq!(
         post(&url, &example_bytes("tree.act.json")).await.status,
         StatusCode::OK
@@ -323,15 +329,7 @@ async fn metrics_count_each_address_apart() {
     }
     assert!(!m.contains("formgate_acts_total{verdict="), "{m}");
 
-    assert_eq!(post(&votes, br#"{"stars":4}"#).await.status, StatusCode::OK);
-    assert_eq!(
-        post(&votes, br#"{"stars":9}"#).await.status,
-        StatusCode::NO_CONTENT
-    );
-    assert_eq!(
-        post(&url, br#"{"stars":4}"#).await.status,
-        StatusCode::NO_CONTENT
-    );
+    one_vote_each_way(&url, &votes).await;
     // /votes allows a burst of 5 acts a client: the sixth at once is refused.
     let mut limited = 0;
     for _ in 0..6 {

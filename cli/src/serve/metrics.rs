@@ -189,20 +189,9 @@ impl Metrics {
             "Acts answered, by verdict.",
         );
         for &(at, c) in &counted {
-            series(
-                &mut out,
-                "acts_total",
-                at,
-                &[("verdict", "accept")],
-                load(&c.accepted),
-            );
-            series(
-                &mut out,
-                "acts_total",
-                at,
-                &[("verdict", "reject")],
-                load(&c.rejected),
-            );
+            for (verdict, n) in [("accept", &c.accepted), ("reject", &c.rejected)] {
+                series(&mut out, "acts_total", at, &[("verdict", verdict)], load(n));
+            }
         }
         head(
             &mut out,
