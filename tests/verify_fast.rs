@@ -792,6 +792,109 @@ fn integer_plan_edges_agree_through_every_engine() {
     }
 }
 
+/// The decimal plan (`Node::decimals`, optimization `decimal-plan`) at its edges:
+/// numbers with a fraction at, just inside and just outside inclusive, exclusive and
+/// fractional bounds, at 18 digits (the most it takes) and at 19 (which it leaves to
+/// the exact path), bounds it cannot take (beyond 18 digits, `multipleOf`, an integer
+/// `format`, `enum`) and `type`s without `number` (which it must not take). Through
+/// every engine.
+#[test]
+fn decimal_plan_edges_agree_through_every_engine() {
+    let keywords = [
+        r#""minimum":0,"maximum":100"#,
+        r#""exclusiveMinimum":0.5,"exclusiveMaximum":99.5"#,
+        r#""minimum":-90,"exclusiveMaximum":90"#,
+        r#""minimum":0.00000000000000001"#,
+        r#""exclusiveMinimum":-0.00000000000000001"#,
+        r#""maximum":99999999999999999.9"#,
+        r#""minimum":-1000000000000000000"#,
+        r#""maximum":10,"multipleOf":0.5"#,
+        r#""maximum":100,"format":"int32""#,
+        r#""maximum":100,"format":"float""#,
+        r#""maximum":100,"enum":[1.5,100,"x"]"#,
+        r#""maximum":100.25"#,
+    ];
+    let types = [
+        r#""number""#,
+        r#"["number","string"]"#,
+        r#""integer""#,
+        r#"["integer","null"]"#,
+    ];
+    let lexemes = [
+        "0",
+        "-0",
+        "0.0",
+        "-0.0",
+        "0.5",
+        "0.50",
+        "0.4999999999999999",
+        "0.5000000000000001",
+        "1.5",
+        "-1.5",
+        "99.5",
+        "99.49",
+        "99.500000000000001",
+        "100",
+        "100.0",
+        "100.25",
+        "100.250000000000001",
+        "100.00000000000001",
+        "100.000000000000001",
+        "100.0000000000000001",
+        "-90",
+        "-90.0",
+        "-90.00000000000001",
+        "89.99999999999999",
+        "90.0",
+        "0.00000000000000001",
+        "0.000000000000000009",
+        "0.000000000000000001",
+        "-0.00000000000000001",
+        "-0.000000000000000009",
+        "99999999999999999.9",
+        "99999999999999999.91",
+        "999999999999999999",
+        "-999999999999999999.0",
+        "1e2",
+        "1.5e0",
+        "1.",
+        ".5",
+        "\"1.5\"",
+    ];
+    for ty in types {
+        for kw in keywords {
+            let form = format!(r#"{{"type":{ty},{kw}}}"#);
+            let f = Form::compile(form.as_bytes()).unwrap();
+            let listed = format!(r#"{{"properties":{{"n":{{"type":{ty},{kw}}}}}}}"#);
+            let fl = Form::compile(listed.as_bytes()).unwrap();
+            for lexeme in lexemes {
+                every_engine_agrees(&f, lexeme.as_bytes(), &form);
+                every_engine_agrees(&fl, format!(r#"{{"n":{lexeme}}}"#).as_bytes(), &listed);
+                let elements = format!("[{lexeme},{lexeme}]");
+                let fa = format!(r#"{{"items":{{"type":{ty},{kw}}}}}"#);
+                every_engine_agrees(
+                    &Form::compile(fa.as_bytes()).unwrap(),
+                    elements.as_bytes(),
+                    &fa,
+                );
+            }
+        }
+    }
+    // draft-04's boolean exclusive bounds close the range by one unit as well.
+    let form = r#"{"$schema":"http://json-schema.org/draft-04/schema#","type":"number","minimum":0.5,"exclusiveMinimum":true,"maximum":10,"exclusiveMaximum":true}"#;
+    let f = Form::compile(form.as_bytes()).unwrap();
+    for lexeme in [
+        "0.5",
+        "0.500000000000001",
+        "9.999999999999999",
+        "10",
+        "10.0",
+        "5.25",
+    ] {
+        every_engine_agrees(&f, lexeme.as_bytes(), form);
+    }
+}
+
 /// The length plan (`Node::lengths`, optimization `length-plan`) measures a string's
 /// decoded text, not its escapes, and still refuses a malformed string: invalid
 /// escapes, lone or reversed surrogates, raw control characters, bytes that are not

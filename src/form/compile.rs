@@ -280,6 +280,7 @@ pub(crate) fn compile(
         node.only_any_of = in_place && only_any_of && node.asserts_nothing;
         node.lengths = crate::form::check::scalar::lengths_plan(node);
         node.integers = crate::form::check::scalar::integers_plan(node);
+        node.decimals = crate::form::check::scalar::decimals_plan(node);
     }
     land(&mut c.nodes);
     discriminator::check(

@@ -525,6 +525,13 @@ pub(crate) struct Node {
     /// inclusive range `.0..=.1` for integers (cached by the compiler;
     /// benches/README.md, optimization `integer-plan`).
     pub(crate) integers: Option<(i64, i64)>,
+    /// Where a number written without an exponent in at most 18 digits passes by its
+    /// value alone, fraction or not: the node admits every number (`type` allows
+    /// `number`), has no `enum` or `const`, and its numeric keywords are short bounds
+    /// (and at most a `float` or `double` format) that come to the inclusive range
+    /// `.0..=.1` in units of 10^-18 (`Small::fixed18`; cached by the compiler;
+    /// benches/README.md, optimization `decimal-plan`).
+    pub(crate) decimals: Option<(i128, i128)>,
     /// The node a value meets after following bare `$ref`s (nodes with a `$ref` and
     /// nothing else that asserts) from this one; the node itself when it is not a bare
     /// `$ref`. Cached by the compiler; the chain is finite because same-instance cycles
@@ -577,6 +584,7 @@ impl Node {
             only_any_of: false,
             lengths: None,
             integers: None,
+            decimals: None,
             landing: NodeId::TRUE,
             defs: Vec::new(),
             declared: Vec::new(),

@@ -83,6 +83,13 @@ const POW10: [u64; 20] = {
     t
 };
 
+/// The number `mantissa × 10^-scale` in units of 10^-18, for a mantissa below 10^18 in
+/// magnitude and a scale of at most 18: exact, below 10^36 in magnitude.
+#[inline(always)]
+pub(crate) fn fixed18(mantissa: i64, scale: u32) -> i128 {
+    mantissa as i128 * POW10[18usize.saturating_sub(scale as usize)] as i128
+}
+
 /// Divisors up to this many 32-bit limbs are divided in a stack buffer (invariant 3).
 const STACK_LIMBS: usize = 16;
 
@@ -904,6 +911,13 @@ impl Small {
     pub(crate) fn as_integer(self) -> Option<i64> {
         let unit = POW10[self.scale as usize] as i64;
         (self.mantissa % unit == 0).then(|| self.mantissa / unit)
+    }
+
+    /// The value in units of 10^-18, exact: a `Small` has at most 18 digits after
+    /// its point and is below 10^18 in magnitude, so this is below 10^36.
+    #[inline]
+    pub(crate) fn fixed18(self) -> i128 {
+        fixed18(self.mantissa, self.scale)
     }
 
     /// Whether the value is an integer (`1.0` is).

@@ -11,8 +11,8 @@
 //! checked against the one node it meets. A listed name written unescaped is read in
 //! place, by comparing it with the body's bytes (`ObjectChecks::listed_at`), and a
 //! plain object's members are read so by a short loop (`listed_members`); strings and
-//! integers meeting nodes that assert only lengths or integer bounds are decided by a
-//! range fixed at compile time (`Node::lengths`, `Node::integers`). Where a value meets several subschemas at
+//! numbers meeting nodes that assert only lengths or short bounds are decided by a
+//! range fixed at compile time (`Node::lengths`, `Node::integers`, `Node::decimals`). Where a value meets several subschemas at
 //! once (`allOf`, `anyOf`, `oneOf`, `$ref` with sibling keywords) the pass rewinds to
 //! the value's first byte and reads it once per subschema.
 //!
@@ -675,9 +675,9 @@ impl<'a, 'f> Pass<'a, 'f> {
             Ok(Lexed::Done(digits, end)) => (digits, end),
             r => return Err(self.unlexed(r)),
         };
-        if scalar::integer_by_range(n, digits) {
-            // A plain integer within the node's range (benches/README.md,
-            // optimization `integer-plan`).
+        if scalar::number_by_range(n, digits) {
+            // A short number within the node's range (benches/README.md,
+            // optimizations `integer-plan` and `decimal-plan`).
             self.pos = end;
             return self.spend(end - i);
         }

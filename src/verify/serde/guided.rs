@@ -302,7 +302,7 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
                     return Err(self.miss());
                 };
                 let short = || Small::from_digits(digits);
-                if !scalar::integer_by_range(n, digits)
+                if !scalar::number_by_range(n, digits)
                     && scalar::check_number(n, self.consts, text, short).is_err()
                 {
                     return Err(self.miss());
