@@ -895,6 +895,77 @@ fn decimal_plan_edges_agree_through_every_engine() {
     }
 }
 
+/// The `enum` words (`Node::words`, optimization `enum-words`): a string compared in
+/// place with the candidates of its node's `enum` or `const` is admitted only when its
+/// bytes and closing quote are a candidate's; a candidate written with escapes, a
+/// prefix or an extension of one, a candidate that needs an escape, candidates sharing
+/// their first two bytes, the empty string, and nodes with a string keyword beside
+/// (which may not take the words) are read the usual way. Through every engine.
+#[test]
+fn enum_words_agree_through_every_engine() {
+    let keywords = [
+        r#""enum":["alpha","beta","b","gamma","tab\t","q\"uote","","alps",7,null]"#,
+        r#""const":"beta""#,
+        r#""enum":["alpha","beta","b"],"minLength":2"#,
+        r#""enum":["alpha","beta","b"],"pattern":"^a""#,
+        r#""enum":["alpha","beta","b"],"format":"email""#,
+        r#""enum":["é","éa","日本"]"#,
+    ];
+    let types = [
+        "",
+        r#""type":"string","#,
+        r#""type":["string","null"],"#,
+        r#""type":"integer","#,
+    ];
+    let strings = [
+        r#""alpha""#,
+        r#""alps""#,
+        r#""al\u0070ha""#,
+        r#""bet\u0061""#,
+        r#""beta""#,
+        r#""bet""#,
+        r#""betas""#,
+        r#""b""#,
+        r#""""#,
+        r#""tab\t""#,
+        r#""q\"uote""#,
+        r#""gamma""#,
+        r#""é""#,
+        r#""éa""#,
+        r#""\u00e9""#,
+        r#""日本""#,
+        r#""日""#,
+        "\"beta\u{1}\"",
+        // The candidate that needs an escape, written raw: not JSON.
+        "\"tab\t\"",
+        "7",
+        "null",
+    ];
+    let not_utf8: &[u8] = b"\"b\xff\"";
+    let bodies = strings.iter().map(|s| s.as_bytes()).chain([not_utf8]);
+    for ty in types {
+        for kw in keywords {
+            let form = format!("{{{ty}{kw}}}");
+            let f = Form::compile(form.as_bytes()).unwrap();
+            let listed = format!(r#"{{"properties":{{"s":{{{ty}{kw}}}}}}}"#);
+            let fl = Form::compile(listed.as_bytes()).unwrap();
+            let items = format!(r#"{{"items":{{{ty}{kw}}}}}"#);
+            let fa = Form::compile(items.as_bytes()).unwrap();
+            for body in bodies.clone() {
+                every_engine_agrees(&f, body, &form);
+                let member = [br#"{"s":"#.as_slice(), body, b"}"].concat();
+                every_engine_agrees(&fl, &member, &listed);
+                let elements = [b"[".as_slice(), body, b",", body, b"]"].concat();
+                every_engine_agrees(&fa, &elements, &items);
+                // Cut off inside the string or right after it.
+                for cut in 0..member.len() {
+                    every_engine_agrees(&fl, &member[..cut], &listed);
+                }
+            }
+        }
+    }
+}
+
 /// The length plan (`Node::lengths`, optimization `length-plan`) measures a string's
 /// decoded text, not its escapes, and still refuses a malformed string: invalid
 /// escapes, lone or reversed surrogates, raw control characters, bytes that are not

@@ -281,6 +281,7 @@ pub(crate) fn compile(
         node.lengths = crate::form::check::scalar::lengths_plan(node);
         node.integers = crate::form::check::scalar::integers_plan(node);
         node.decimals = crate::form::check::scalar::decimals_plan(node);
+        node.words = crate::form::check::scalar::words_plan(node, &c.consts);
     }
     land(&mut c.nodes);
     discriminator::check(

@@ -9,6 +9,10 @@
 //! through [`NameTable`], a table built at compile time whose cost does not depend on
 //! how many names the object lists (benches/README.md, optimization `fused-names`).
 //!
+//! A string `enum`'s candidates are found the same way ([`Words`]): a body string
+//! whose bytes and closing quote are a candidate's, one that needs no escape, is that
+//! candidate (benches/README.md, optimization `enum-words`).
+//!
 //! Invariant: the table only proposes a member; the caller admits the name only after
 //! comparing every byte of it and the closing quote, so a wrong proposal costs time,
 //! never a wrong member. A name the table does not resolve is read the usual way.
@@ -102,6 +106,50 @@ impl NameTable {
     }
 }
 
+/// The string candidates of an `enum` or `const`, found from a body string's bytes
+/// (see the module's documentation).
+#[derive(Debug, Clone)]
+pub(crate) struct Words {
+    table: NameTable,
+    /// Every string candidate, in the order of the set; the table proposes only those
+    /// that need no escape.
+    words: Box<[Box<str>]>,
+}
+
+impl Words {
+    /// The words of `strings` (the string candidates of an `enum` or `const`), or
+    /// `None` when the table would propose none of them.
+    pub(crate) fn build(strings: &[Box<str>]) -> Option<Words> {
+        let table = NameTable::build(strings.iter().map(|w| (w.as_bytes(), bare(w))));
+        let proposes = strings.iter().enumerate().any(|(k, w)| {
+            let b = w.as_bytes();
+            match (b.first(), b.get(1)) {
+                (Some(&b0), b1) => table.propose(b0, b1.copied().unwrap_or(b'"')) == Some(k),
+                (None, _) => false,
+            }
+        });
+        proposes.then(|| Words {
+            table,
+            words: strings.into(),
+        })
+    }
+
+    /// Whether the body's bytes at `at` (after a string's opening quote) are one of
+    /// the words, needing no escape, and its closing quote: the index past that quote.
+    #[inline(always)]
+    pub(crate) fn written_at(&self, body: &[u8], at: usize) -> Option<usize> {
+        let k = self.table.propose(*body.get(at)?, *body.get(at + 1)?)?;
+        let word = self.words.get(k)?.as_bytes();
+        let end = at + word.len();
+        match (body.get(at..end), body.get(end)) {
+            (Some(written), Some(b'"')) if crate::fasthash::bytes_eq(written, word) => {
+                Some(end + 1)
+            }
+            _ => None,
+        }
+    }
+}
+
 /// The first two bytes of `name` followed by its closing quote, as a key; `None` for
 /// the empty name, whose second byte is the body's, not the name's.
 fn lead(name: &[u8]) -> Option<u32> {
@@ -160,6 +208,28 @@ mod tests {
         assert_eq!(propose(&t, "price\""), None);
         assert_eq!(propose(&t, "priority\""), None);
         assert_eq!(propose(&t, "x\""), Some(2));
+    }
+
+    #[test]
+    fn words_are_found_whole_with_their_closing_quote() {
+        let strings: Vec<Box<str>> = ["alpha", "beta", "b", "", "tab\t", "alps"]
+            .iter()
+            .map(|&w| w.into())
+            .collect();
+        let w = Words::build(&strings).expect("some word is proposed");
+        let at = |written: &str| w.written_at(written.as_bytes(), 0);
+        assert_eq!(at("beta\","), Some(5));
+        assert_eq!(at("b\"]"), Some(2));
+        // A prefix of a word, a word with more after it, a word cut off.
+        assert_eq!(at("bet\""), None);
+        assert_eq!(at("betas\""), None);
+        assert_eq!(at("beta"), None);
+        // Words sharing their first two bytes, the empty word and one that needs an
+        // escape are left to the string scanner.
+        assert_eq!(at("alpha\""), None);
+        assert_eq!(at("\""), None);
+        assert_eq!(at("tab\\t\""), None);
+        assert!(Words::build(&["", "a\\"].map(Box::from)).is_none());
     }
 
     #[test]

@@ -532,6 +532,12 @@ pub(crate) struct Node {
     /// `.0..=.1` in units of 10^-18 (`Small::fixed18`; cached by the compiler;
     /// benches/README.md, optimization `decimal-plan`).
     pub(crate) decimals: Option<(i128, i128)>,
+    /// Where a string passes by being one of the `enum`'s or `const`'s strings alone:
+    /// the node admits strings and asserts nothing else on them (no string keyword),
+    /// and a body string whose bytes are a candidate's (one needing no escape) and its
+    /// closing quote is that candidate (cached by the compiler; `form/names.rs`;
+    /// benches/README.md, optimization `enum-words`).
+    pub(crate) words: Option<Box<names::Words>>,
     /// The node a value meets after following bare `$ref`s (nodes with a `$ref` and
     /// nothing else that asserts) from this one; the node itself when it is not a bare
     /// `$ref`. Cached by the compiler; the chain is finite because same-instance cycles
@@ -585,6 +591,7 @@ impl Node {
             lengths: None,
             integers: None,
             decimals: None,
+            words: None,
             landing: NodeId::TRUE,
             defs: Vec::new(),
             declared: Vec::new(),

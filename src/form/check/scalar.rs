@@ -6,6 +6,7 @@
 //! (code points are counted only when the byte length cannot decide).
 
 use crate::form::consts::{ConstId, Consts, Scalar};
+use crate::form::names::Words;
 use crate::form::node::{Node, NumberChecks, SmallBounds, StringChecks, Types};
 use crate::form::number::{fixed18, NumRef, Small};
 use crate::form::vocabulary::Keyword;
@@ -175,6 +176,16 @@ pub(crate) fn integers_plan(node: &Node) -> Option<(i64, i64)> {
         hi = hi.min(int(f.max)?.unwrap_or(i64::MAX));
     }
     Some((lo, hi))
+}
+
+/// The string candidates that certainly pass `node` by being one of them (see
+/// `Node::words`): for a node that admits strings, whose `enum` or `const` lists
+/// strings, and that has no string keyword (length, `format`, `pattern`, content).
+pub(crate) fn words_plan(node: &Node, consts: &Consts) -> Option<Box<Words>> {
+    if node.reject_all || !node.types.has(Types::STRING) || node.string.is_some() {
+        return None;
+    }
+    Words::build(&consts.set(node.values?).strings).map(Box::new)
 }
 
 /// The inclusive range, in units of 10^-18 (`Small::fixed18`), of the numbers that

@@ -640,6 +640,15 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// The string at `i` against node `n`'s own keywords.
     #[inline(always)]
     fn own_string(&mut self, n: &'f Node, i: usize) -> R {
+        if let Some(words) = n.words.as_deref() {
+            // One of the `enum`'s strings, compared in place with the body's bytes,
+            // without the string scanner (benches/README.md, optimization
+            // `enum-words`).
+            if let Some(end) = words.written_at(self.bytes, i + 1) {
+                self.pos = end;
+                return self.spend(end - i);
+            }
+        }
         if n.lengths.is_some() {
             // Nothing but its length to check: the length alone, where it passes
             // (benches/README.md, optimization `length-plan`).

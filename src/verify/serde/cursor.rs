@@ -2,6 +2,7 @@
 //! cursor, on a complete body. It checks the tokens' syntax and nothing of the form.
 
 use super::de::Text;
+use crate::form::names::Words;
 use crate::form::node::ObjectChecks;
 use crate::parse::lex::{self, Input, Lexed, StrAt};
 
@@ -86,6 +87,22 @@ impl<'de> Cursor<'de> {
         let text = self.inp.text_at(self.pos + 1, end - 1)?;
         self.pos = end;
         Some((k, text))
+    }
+
+    /// The string at the cursor (the next byte is its opening quote) when it is one
+    /// of `words`, written unescaped: its text, the cursor past it
+    /// (`Words::written_at`; benches/README.md, optimization `enum-words`). `None`
+    /// leaves the cursor where it was.
+    #[inline(always)]
+    pub(super) fn word(&mut self, words: &Words) -> Option<&'de str> {
+        if self.peek() != Some(b'"') {
+            return None;
+        }
+        let end = words.written_at(self.bytes, self.pos + 1)?;
+        // The bytes are the word's, which is text: validating them cannot fail.
+        let text = self.inp.text_at(self.pos + 1, end - 1)?;
+        self.pos = end;
+        Some(text)
     }
 
     /// The number starting at the cursor, and its value as the lexer added it up

@@ -248,6 +248,11 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
                     // `content*` is the general validator's: the check hands over.
                     return Ok(None);
                 }
+                if let Some(words) = n.words.as_deref() {
+                    if let Some(text) = self.cur.word(words) {
+                        return Ok(Some(Token::Str(Text::Body(text))));
+                    }
+                }
                 let text = self.string()?;
                 let s = self.text(text);
                 // By its length alone where the node allows (benches/README.md,
