@@ -11,6 +11,8 @@
 //! (`src/verify/fast/resumable.rs`): two routes through one engine, so it is the
 //! general validator here that each is held to.
 
+mod common;
+
 #[path = "../benches/inputs.rs"]
 mod inputs;
 
@@ -20,6 +22,7 @@ mod orders;
 #[path = "../benches/acts.rs"]
 mod acts;
 
+use common::{engines_agree_on, every_engine_agrees};
 use formgate::__fuzz::{fast_accepts, fast_rejects, general_verify};
 use formgate::Form;
 use formgate_testkit::{self as testkit, config};
@@ -444,32 +447,6 @@ fn v2_keywords_take_the_fast_path() {
     }
 }
 
-/// Every verdict of `verify`, of the fast engine alone and of the general validator on
-/// one form and body agree: the fast engine admits only what the general validator
-/// admits, and a rejection of its own is the general validator's.
-fn engines_agree_on(form: &Form, body: &[u8], what: &str) {
-    let general = general_verify(form, body);
-    assert!(
-        !fast_accepts(form, body) || general.is_ok(),
-        "fast path admits what the general validator rejects: {what} {:?}",
-        String::from_utf8_lossy(body)
-    );
-    if let Some(r) = fast_rejects(form, body) {
-        assert_eq!(
-            Err(&r),
-            general.as_ref(),
-            "{what} {:?}",
-            String::from_utf8_lossy(body)
-        );
-    }
-    assert_eq!(
-        form.verify(body),
-        general,
-        "{what} {:?}",
-        String::from_utf8_lossy(body)
-    );
-}
-
 /// Member names read in place (`ObjectChecks::listed_at`, `form/names.rs`): listed names
 /// that share their first bytes, that are prefixes of each other, that need escapes,
 /// the empty name; bodies that write them escaped, longer, shorter, cut off, repeated.
@@ -630,37 +607,6 @@ fn strings_admitted_by_length_agree_with_the_general_validator() {
     }
 }
 
-/// [`engines_agree_on`], and every other route that reads with the fast engine first
-/// holds to the general validator's verdict too: the streaming verifier fed in chunks
-/// of several sizes (the same rejection), `verify_into` into `serde_json::Value` and
-/// `IgnoredAny` (the same rejection, or `Unrepresentable` for a body the form admits),
-/// and `verify_into`'s guided and one-pass routes (the same visits).
-fn every_engine_agrees(form: &Form, body: &[u8], what: &str) {
-    engines_agree_on(form, body, what);
-    let general = general_verify(form, body);
-    let show = String::from_utf8_lossy(body);
-    for step in [1, 2, 3, 7, body.len().max(1)] {
-        let mut v = form.verifier();
-        let streamed = body
-            .chunks(step)
-            .try_for_each(|c| v.feed(c))
-            .and_then(|()| v.finish());
-        assert_eq!(streamed, general, "{what} {show:?} streamed by {step}");
-    }
-    let agrees = |into: Result<(), formgate::Rejection>| match (&into, &general) {
-        (Ok(()), Ok(())) => true,
-        (Err(r), Ok(())) => r.kind() == formgate::RejectionKind::Unrepresentable,
-        (into, general) => into == general,
-    };
-    let value = form.verify_into::<serde_json::Value>(body).map(drop);
-    assert!(agrees(value), "{what} {show:?} into Value");
-    let ignored = form.verify_into::<serde::de::IgnoredAny>(body).map(drop);
-    assert!(agrees(ignored), "{what} {show:?} into IgnoredAny");
-    let visits = form.verify_into::<formgate::__fuzz::Visits>(body);
-    let one_pass = formgate::__fuzz::verify_into_one_pass::<formgate::__fuzz::Visits>(form, body);
-    assert_eq!(visits, one_pass, "{what} {show:?}: verify_into's routes");
-}
-
 /// Listed names read in place by the short member loop (`listed_members`,
 /// optimizations `fused-names`, `listed-loop`, `member-charge`, `guessing-stops`) and
 /// the long loop it hands over to at the first name it does not read so: a listed name
@@ -709,259 +655,6 @@ fn listed_names_agree_across_the_handover_to_the_long_loop() {
         let f = Form::compile(form.as_bytes()).unwrap();
         for body in bodies {
             every_engine_agrees(&f, body, form);
-        }
-    }
-}
-
-/// The integer plan (`Node::integers`, optimization `integer-plan`) at its edges:
-/// `-0`, exclusive and decimal bounds, bounds beyond 18 digits, `multipleOf`, `enum`
-/// and `const` beside (none of which may take the plan), draft-04's integers by
-/// spelling (`1.0` and `1e2` are none there), `type` with a string beside, and
-/// numbers that are not plainly written or not numbers at all. Through every engine.
-#[test]
-fn integer_plan_edges_agree_through_every_engine() {
-    let keywords = [
-        r#""exclusiveMinimum":0,"exclusiveMaximum":10"#,
-        r#""minimum":-0.0,"maximum":10.0"#,
-        r#""minimum":0.5,"maximum":9.5"#,
-        r#""maximum":999999999999999999"#,
-        r#""minimum":-1000000000000000000,"maximum":1000000000000000000"#,
-        r#""maximum":10,"multipleOf":3"#,
-        r#""maximum":10,"enum":[1,12,"x"]"#,
-        r#""minimum":20,"const":10"#,
-        r#""format":"uint8","exclusiveMaximum":200"#,
-        r#""format":"int8","minimum":-200"#,
-    ];
-    let dialects = [
-        "",
-        r#""$schema":"http://json-schema.org/draft-04/schema#","#,
-    ];
-    let types = [r#""integer""#, r#""number""#, r#"["integer","string"]"#];
-    let lexemes = [
-        "0",
-        "-0",
-        "1",
-        "3",
-        "9",
-        "10",
-        "11",
-        "12",
-        "-1",
-        "200",
-        "-128",
-        "-129",
-        "1.0",
-        "10.0",
-        "1e1",
-        "1E0",
-        "-0.0",
-        "1.5",
-        "01",
-        "-01",
-        "1.",
-        "-",
-        "999999999999999999",
-        "1000000000000000000",
-        "-999999999999999999",
-        "\"10\"",
-        "null",
-    ];
-    for dialect in dialects {
-        for ty in types {
-            for kw in keywords {
-                let form = format!(r#"{{{dialect}"type":{ty},{kw}}}"#);
-                let Ok(f) = Form::compile(form.as_bytes()) else {
-                    // draft-04 has no `const` and boolean exclusive bounds.
-                    assert!(!dialect.is_empty(), "{form}");
-                    continue;
-                };
-                let listed = format!(r#"{{{dialect}"properties":{{"n":{{"type":{ty},{kw}}}}}}}"#);
-                let fl = Form::compile(listed.as_bytes()).unwrap();
-                for lexeme in lexemes {
-                    every_engine_agrees(&f, lexeme.as_bytes(), &form);
-                    every_engine_agrees(&fl, format!(r#"{{"n":{lexeme}}}"#).as_bytes(), &listed);
-                }
-            }
-        }
-    }
-    // draft-04's boolean exclusive bounds fold into the range as the exclusive ones do.
-    let form = r#"{"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"exclusiveMinimum":true,"maximum":10,"exclusiveMaximum":true}"#;
-    let f = Form::compile(form.as_bytes()).unwrap();
-    for lexeme in ["0", "-0", "1", "9", "10", "5.0"] {
-        every_engine_agrees(&f, lexeme.as_bytes(), form);
-    }
-}
-
-/// The decimal plan (`Node::decimals`, optimization `decimal-plan`) at its edges:
-/// numbers with a fraction at, just inside and just outside inclusive, exclusive and
-/// fractional bounds, at 18 digits (the most it takes) and at 19 (which it leaves to
-/// the exact path), bounds it cannot take (beyond 18 digits, `multipleOf`, an integer
-/// `format`, `enum`) and `type`s without `number` (which it must not take). Through
-/// every engine.
-#[test]
-fn decimal_plan_edges_agree_through_every_engine() {
-    let keywords = [
-        r#""minimum":0,"maximum":100"#,
-        r#""exclusiveMinimum":0.5,"exclusiveMaximum":99.5"#,
-        r#""minimum":-90,"exclusiveMaximum":90"#,
-        r#""minimum":0.00000000000000001"#,
-        r#""exclusiveMinimum":-0.00000000000000001"#,
-        r#""maximum":99999999999999999.9"#,
-        r#""minimum":-1000000000000000000"#,
-        r#""maximum":10,"multipleOf":0.5"#,
-        r#""maximum":100,"format":"int32""#,
-        r#""maximum":100,"format":"float""#,
-        r#""maximum":100,"enum":[1.5,100,"x"]"#,
-        r#""maximum":100.25"#,
-    ];
-    let types = [
-        r#""number""#,
-        r#"["number","string"]"#,
-        r#""integer""#,
-        r#"["integer","null"]"#,
-    ];
-    let lexemes = [
-        "0",
-        "-0",
-        "0.0",
-        "-0.0",
-        "0.5",
-        "0.50",
-        "0.4999999999999999",
-        "0.5000000000000001",
-        "1.5",
-        "-1.5",
-        "99.5",
-        "99.49",
-        "99.500000000000001",
-        "100",
-        "100.0",
-        "100.25",
-        "100.250000000000001",
-        "100.00000000000001",
-        "100.000000000000001",
-        "100.0000000000000001",
-        "-90",
-        "-90.0",
-        "-90.00000000000001",
-        "89.99999999999999",
-        "90.0",
-        "0.00000000000000001",
-        "0.000000000000000009",
-        "0.000000000000000001",
-        "-0.00000000000000001",
-        "-0.000000000000000009",
-        "99999999999999999.9",
-        "99999999999999999.91",
-        "999999999999999999",
-        "-999999999999999999.0",
-        "1e2",
-        "1.5e0",
-        "1.",
-        ".5",
-        "\"1.5\"",
-    ];
-    for ty in types {
-        for kw in keywords {
-            let form = format!(r#"{{"type":{ty},{kw}}}"#);
-            let f = Form::compile(form.as_bytes()).unwrap();
-            let listed = format!(r#"{{"properties":{{"n":{{"type":{ty},{kw}}}}}}}"#);
-            let fl = Form::compile(listed.as_bytes()).unwrap();
-            for lexeme in lexemes {
-                every_engine_agrees(&f, lexeme.as_bytes(), &form);
-                every_engine_agrees(&fl, format!(r#"{{"n":{lexeme}}}"#).as_bytes(), &listed);
-                let elements = format!("[{lexeme},{lexeme}]");
-                let fa = format!(r#"{{"items":{{"type":{ty},{kw}}}}}"#);
-                every_engine_agrees(
-                    &Form::compile(fa.as_bytes()).unwrap(),
-                    elements.as_bytes(),
-                    &fa,
-                );
-            }
-        }
-    }
-    // draft-04's boolean exclusive bounds close the range by one unit as well.
-    let form = r#"{"$schema":"http://json-schema.org/draft-04/schema#","type":"number","minimum":0.5,"exclusiveMinimum":true,"maximum":10,"exclusiveMaximum":true}"#;
-    let f = Form::compile(form.as_bytes()).unwrap();
-    for lexeme in [
-        "0.5",
-        "0.500000000000001",
-        "9.999999999999999",
-        "10",
-        "10.0",
-        "5.25",
-    ] {
-        every_engine_agrees(&f, lexeme.as_bytes(), form);
-    }
-}
-
-/// The `enum` words (`Node::words`, optimization `enum-words`): a string compared in
-/// place with the candidates of its node's `enum` or `const` is admitted only when its
-/// bytes and closing quote are a candidate's; a candidate written with escapes, a
-/// prefix or an extension of one, a candidate that needs an escape, candidates sharing
-/// their first two bytes, the empty string, and nodes with a string keyword beside
-/// (which may not take the words) are read the usual way. Through every engine.
-#[test]
-fn enum_words_agree_through_every_engine() {
-    let keywords = [
-        r#""enum":["alpha","beta","b","gamma","tab\t","q\"uote","","alps",7,null]"#,
-        r#""const":"beta""#,
-        r#""enum":["alpha","beta","b"],"minLength":2"#,
-        r#""enum":["alpha","beta","b"],"pattern":"^a""#,
-        r#""enum":["alpha","beta","b"],"format":"email""#,
-        r#""enum":["é","éa","日本"]"#,
-    ];
-    let types = [
-        "",
-        r#""type":"string","#,
-        r#""type":["string","null"],"#,
-        r#""type":"integer","#,
-    ];
-    let strings = [
-        r#""alpha""#,
-        r#""alps""#,
-        r#""al\u0070ha""#,
-        r#""bet\u0061""#,
-        r#""beta""#,
-        r#""bet""#,
-        r#""betas""#,
-        r#""b""#,
-        r#""""#,
-        r#""tab\t""#,
-        r#""q\"uote""#,
-        r#""gamma""#,
-        r#""é""#,
-        r#""éa""#,
-        r#""\u00e9""#,
-        r#""日本""#,
-        r#""日""#,
-        "\"beta\u{1}\"",
-        // The candidate that needs an escape, written raw: not JSON.
-        "\"tab\t\"",
-        "7",
-        "null",
-    ];
-    let not_utf8: &[u8] = b"\"b\xff\"";
-    let bodies = strings.iter().map(|s| s.as_bytes()).chain([not_utf8]);
-    for ty in types {
-        for kw in keywords {
-            let form = format!("{{{ty}{kw}}}");
-            let f = Form::compile(form.as_bytes()).unwrap();
-            let listed = format!(r#"{{"properties":{{"s":{{{ty}{kw}}}}}}}"#);
-            let fl = Form::compile(listed.as_bytes()).unwrap();
-            let items = format!(r#"{{"items":{{{ty}{kw}}}}}"#);
-            let fa = Form::compile(items.as_bytes()).unwrap();
-            for body in bodies.clone() {
-                every_engine_agrees(&f, body, &form);
-                let member = [br#"{"s":"#.as_slice(), body, b"}"].concat();
-                every_engine_agrees(&fl, &member, &listed);
-                let elements = [b"[".as_slice(), body, b",", body, b"]"].concat();
-                every_engine_agrees(&fa, &elements, &items);
-                // Cut off inside the string or right after it.
-                for cut in 0..member.len() {
-                    every_engine_agrees(&fl, &member[..cut], &listed);
-                }
-            }
         }
     }
 }

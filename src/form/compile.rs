@@ -282,6 +282,7 @@ pub(crate) fn compile(
         node.integers = crate::form::check::scalar::integers_plan(node);
         node.decimals = crate::form::check::scalar::decimals_plan(node);
         node.words = crate::form::check::scalar::words_plan(node, &c.consts);
+        node.date_times = crate::form::check::scalar::date_times_plan(node);
     }
     land(&mut c.nodes);
     discriminator::check(

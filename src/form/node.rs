@@ -538,6 +538,12 @@ pub(crate) struct Node {
     /// closing quote is that candidate (cached by the compiler; `form/names.rs`;
     /// benches/README.md, optimization `enum-words`).
     pub(crate) words: Option<Box<names::Words>>,
+    /// Where a string passes by being a `date-time` in its most common spelling
+    /// (`YYYY-MM-DDTHH:MM:SSZ`) alone: the node admits strings and its only string
+    /// assertion is `format: "date-time"` (no length, `pattern`, `enum` or `const`;
+    /// cached by the compiler; `form/format/datetime.rs`, `date_time_at`;
+    /// benches/README.md, optimization `date-time-words`).
+    pub(crate) date_times: bool,
     /// The node a value meets after following bare `$ref`s (nodes with a `$ref` and
     /// nothing else that asserts) from this one; the node itself when it is not a bare
     /// `$ref`. Cached by the compiler; the chain is finite because same-instance cycles
@@ -592,6 +598,7 @@ impl Node {
             integers: None,
             decimals: None,
             words: None,
+            date_times: false,
             landing: NodeId::TRUE,
             defs: Vec::new(),
             declared: Vec::new(),

@@ -214,3 +214,60 @@ pub fn doc_states(rel: &str, stated: &[String]) -> Result<(), String> {
         Err(format!("{rel} does not say: {missing:?}"))
     }
 }
+
+/// Every verdict of `verify`, of the fast engine alone and of the general validator on
+/// one form and body agree: the fast engine admits only what the general validator
+/// admits, and a rejection of its own is the general validator's.
+pub fn engines_agree_on(form: &formgate::Form, body: &[u8], what: &str) {
+    let general = formgate::__fuzz::general_verify(form, body);
+    assert!(
+        !formgate::__fuzz::fast_accepts(form, body) || general.is_ok(),
+        "fast path admits what the general validator rejects: {what} {:?}",
+        String::from_utf8_lossy(body)
+    );
+    if let Some(r) = formgate::__fuzz::fast_rejects(form, body) {
+        assert_eq!(
+            Err(&r),
+            general.as_ref(),
+            "{what} {:?}",
+            String::from_utf8_lossy(body)
+        );
+    }
+    assert_eq!(
+        form.verify(body),
+        general,
+        "{what} {:?}",
+        String::from_utf8_lossy(body)
+    );
+}
+
+/// [`engines_agree_on`], and every other route that reads with the fast engine first
+/// holds to the general validator's verdict too: the streaming verifier fed in chunks
+/// of several sizes (the same rejection), `verify_into` into `serde_json::Value` and
+/// `IgnoredAny` (the same rejection, or `Unrepresentable` for a body the form admits),
+/// and `verify_into`'s guided and one-pass routes (the same visits).
+pub fn every_engine_agrees(form: &formgate::Form, body: &[u8], what: &str) {
+    engines_agree_on(form, body, what);
+    let general = formgate::__fuzz::general_verify(form, body);
+    let show = String::from_utf8_lossy(body);
+    for step in [1, 2, 3, 7, body.len().max(1)] {
+        let mut v = form.verifier();
+        let streamed = body
+            .chunks(step)
+            .try_for_each(|c| v.feed(c))
+            .and_then(|()| v.finish());
+        assert_eq!(streamed, general, "{what} {show:?} streamed by {step}");
+    }
+    let agrees = |into: Result<(), formgate::Rejection>| match (&into, &general) {
+        (Ok(()), Ok(())) => true,
+        (Err(r), Ok(())) => r.kind() == formgate::RejectionKind::Unrepresentable,
+        (into, general) => into == general,
+    };
+    let value = form.verify_into::<serde_json::Value>(body).map(drop);
+    assert!(agrees(value), "{what} {show:?} into Value");
+    let ignored = form.verify_into::<serde::de::IgnoredAny>(body).map(drop);
+    assert!(agrees(ignored), "{what} {show:?} into IgnoredAny");
+    let visits = form.verify_into::<formgate::__fuzz::Visits>(body);
+    let one_pass = formgate::__fuzz::verify_into_one_pass::<formgate::__fuzz::Visits>(form, body);
+    assert_eq!(visits, one_pass, "{what} {show:?}: verify_into's routes");
+}

@@ -6,6 +6,7 @@
 //! (code points are counted only when the byte length cannot decide).
 
 use crate::form::consts::{ConstId, Consts, Scalar};
+use crate::form::format::Format;
 use crate::form::names::Words;
 use crate::form::node::{Node, NumberChecks, SmallBounds, StringChecks, Types};
 use crate::form::number::{fixed18, NumRef, Small};
@@ -186,6 +187,23 @@ pub(crate) fn words_plan(node: &Node, consts: &Consts) -> Option<Box<Words>> {
         return None;
     }
     Words::build(&consts.set(node.values?).strings).map(Box::new)
+}
+
+/// Whether a string that is a `date-time` in its most common spelling certainly
+/// passes `node` (see `Node::date_times`): the node admits strings, has no `enum` or
+/// `const`, and its only string keyword is `format: "date-time"`.
+pub(crate) fn date_times_plan(node: &Node) -> bool {
+    if node.reject_all || !node.types.has(Types::STRING) || node.values.is_some() {
+        return false;
+    }
+    node.string.as_deref().is_some_and(|c| {
+        c.format == Some(Format::DateTime)
+            && c.min_length.is_none()
+            && c.max_length.is_none()
+            && c.pattern.is_none()
+            && c.owner_format.is_none()
+            && c.content.is_none()
+    })
 }
 
 /// The inclusive range, in units of 10^-18 (`Small::fixed18`), of the numbers that

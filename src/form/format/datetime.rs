@@ -125,17 +125,31 @@ fn common_date_time(b: &[u8]) -> Option<bool> {
         return None;
     }
     let two = |at: usize| u32::from(b[at] - b'0') * 10 + u32::from(b[at + 1] - b'0');
-    let year = two(0) * 100 + two(2);
     let (month, day) = (two(5), two(8));
     let (hour, minute, second) = (two(11), two(14), two(17));
+    // The year only where the day is beyond every month's 28.
+    let year = || two(0) * 100 + two(2);
     Some(
         (1..=12).contains(&month)
             && day >= 1
-            && day <= days_in_month(year, month)
+            && (day <= 28 || day <= days_in_month(year(), month))
             && hour <= 23
             && minute <= 59
             && (second < 60 || (second == 60 && hour == 23 && minute == 59)),
     )
+}
+
+/// Whether the body's bytes at `at` (after a string's opening quote) are a valid
+/// `date-time` in its most common spelling and the string's closing quote: such bytes
+/// are the whole string, needing no escape, and it conforms. `false` leaves the string
+/// to be read and checked the usual way (benches/README.md, optimization
+/// `date-time-words`).
+#[inline]
+pub(crate) fn date_time_at(body: &[u8], at: usize) -> bool {
+    match (body.get(at..at + 20), body.get(at + 20)) {
+        (Some(b), Some(b'"')) => common_date_time(b) == Some(true),
+        _ => false,
+    }
 }
 
 /// RFC 3339 Appendix A:

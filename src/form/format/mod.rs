@@ -144,6 +144,7 @@ mod unicode_tables;
 mod uri;
 
 use self::base64::is_base64;
+pub(crate) use self::datetime::date_time_at;
 use self::datetime::{is_date_time, is_duration, is_full_date, is_full_time};
 use self::email::is_email;
 use self::hostname::is_hostname;

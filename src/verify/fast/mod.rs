@@ -12,7 +12,8 @@
 //! place, by comparing it with the body's bytes (`ObjectChecks::listed_at`), and a
 //! plain object's members are read so by a short loop (`listed_members`); strings and
 //! numbers meeting nodes that assert only lengths or short bounds are decided by a
-//! range fixed at compile time (`Node::lengths`, `Node::integers`, `Node::decimals`). Where a value meets several subschemas at
+//! range or a word fixed at compile time (`Node::lengths`, `Node::integers`,
+//! `Node::decimals`, `Node::words`, `Node::date_times`). Where a value meets several subschemas at
 //! once (`allOf`, `anyOf`, `oneOf`, `$ref` with sibling keywords) the pass rewinds to
 //! the value's first byte and reads it once per subschema.
 //!
@@ -55,6 +56,7 @@
 use crate::form::check::container::{self as check, Applies};
 use crate::form::check::scalar;
 use crate::form::consts::{Consts, Scalar};
+use crate::form::format;
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
 use crate::form::number::Small;
 use crate::form::vocabulary::Keyword;
@@ -648,6 +650,12 @@ impl<'a, 'f> Pass<'a, 'f> {
                 self.pos = end;
                 return self.spend(end - i);
             }
+        }
+        if n.date_times && format::date_time_at(self.bytes, i + 1) {
+            // A `date-time` in its common spelling, read from the body's bytes
+            // (benches/README.md, optimization `date-time-words`).
+            self.pos = i + 22;
+            return self.spend(22);
         }
         if n.lengths.is_some() {
             // Nothing but its length to check: the length alone, where it passes

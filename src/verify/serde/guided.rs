@@ -253,6 +253,11 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
                         return Ok(Some(Token::Str(Text::Body(text))));
                     }
                 }
+                if n.date_times {
+                    if let Some(text) = self.cur.date_time() {
+                        return Ok(Some(Token::Str(Text::Body(text))));
+                    }
+                }
                 let text = self.string()?;
                 let s = self.text(text);
                 // By its length alone where the node allows (benches/README.md,
