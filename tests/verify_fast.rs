@@ -796,3 +796,32 @@ fn common_date_times_agree_through_every_engine() {
         assert_eq!(f.verify(escaped.as_bytes()).is_ok(), valid, "{escaped}");
     }
 }
+
+/// A listed member's value meets the node cached for the short member loop
+/// (`Member::landed`, optimization `landed-members`): its `properties` subschema at the
+/// end of a chain of bare `$ref`s, and for a name only `required` lists, the object's
+/// `additionalProperties` (`false`, a subschema, or absent).
+#[test]
+fn listed_members_meet_their_landed_subschemas() {
+    let forms = [
+        r##"{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/c"},"c":{"type":"integer","maximum":3}},"properties":{"x":{"$ref":"#/$defs/a"},"y":{"type":"string"}},"required":["z"]}"##,
+        r#"{"properties":{"x":{"type":"integer"}},"required":["x","z"],"additionalProperties":false}"#,
+        r#"{"properties":{"x":{"type":"integer"}},"required":["z"],"additionalProperties":{"type":"string","maxLength":2}}"#,
+    ];
+    let bodies = [
+        r#"{"x":1,"z":"ab"}"#,
+        r#"{"x":4,"z":"ab"}"#,
+        r#"{"x":"1","z":"ab"}"#,
+        r#"{"z":"abc","x":1}"#,
+        r#"{"z":1,"x":1}"#,
+        r#"{"z":null}"#,
+        r#"{"y":"s","x":3,"z":"a"}"#,
+        r#"{"x":1}"#,
+    ];
+    for form in forms {
+        let f = Form::compile(form.as_bytes()).unwrap();
+        for body in bodies {
+            every_engine_agrees(&f, body.as_bytes(), form);
+        }
+    }
+}

@@ -590,6 +590,7 @@ impl Compiler<'_> {
                     name: name.clone(),
                     schema: Some(*schema),
                     required: false,
+                    landed: NodeId::TRUE,
                 })
                 .collect();
             members.sort_by(|a, b| a.name.cmp(&b.name));
@@ -602,6 +603,7 @@ impl Compiler<'_> {
                             name: r.clone(),
                             schema: None,
                             required: true,
+                            landed: NodeId::TRUE,
                         },
                     ),
                 }

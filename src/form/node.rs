@@ -105,6 +105,12 @@ pub(crate) struct Member {
     pub(crate) schema: Option<NodeId>,
     /// Whether `required` lists the name.
     pub(crate) required: bool,
+    /// The node the value of this member lands on in an object without
+    /// `patternProperties`: its `properties` subschema, else `additionalProperties`
+    /// (or `true`), at the end of its bare `$ref` chain (`Node::landing`). Cached by
+    /// the compiler for the fast engine's short member loop (benches/README.md,
+    /// optimization `landed-members`).
+    pub(crate) landed: NodeId,
 }
 
 /// Assertions on objects.

@@ -6,7 +6,7 @@ use super::*;
 
 /// Cache every node's `landing`: follow bare `$ref` chains, each node once (a chain of
 /// 10,000 references costs 10,000 steps, not 10,000² / 2). Chains end because
-/// same-instance cycles were refused before.
+/// same-instance cycles were refused before. Then each listed member's `landed`.
 pub(super) fn land(nodes: &mut [Node]) {
     const UNKNOWN: u32 = u32::MAX;
     let mut landing = vec![UNKNOWN; nodes.len()];
@@ -27,8 +27,14 @@ pub(super) fn land(nodes: &mut [Node]) {
             landing[p] = end;
         }
     }
-    for (node, l) in nodes.iter_mut().zip(landing) {
+    for (node, &l) in nodes.iter_mut().zip(&landing) {
         node.landing = NodeId(l);
+        if let Some(o) = node.object.as_deref_mut() {
+            let additional = o.additional.unwrap_or(NodeId::TRUE);
+            for m in &mut o.members {
+                m.landed = NodeId(landing[m.schema.unwrap_or(additional).index()]);
+            }
+        }
     }
 }
 
