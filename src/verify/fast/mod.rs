@@ -603,12 +603,23 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// `n`'s own keywords.
     #[inline(always)]
     fn own_literal(&mut self, n: &'f Node, i: usize, c: u8) -> R {
-        let (word, scalar): (&[u8], _) = match c {
-            b't' => (b"true", Scalar::Bool(true)),
-            b'f' => (b"false", Scalar::Bool(false)),
-            _ => (b"null", Scalar::Null),
+        // Each word compared as a constant, not through `memcmp` (benches/README.md,
+        // optimization `literal-words`).
+        let (lexed, scalar) = match c {
+            b't' => (
+                lex::literal(self.bytes, i, b"true", self.complete),
+                Scalar::Bool(true),
+            ),
+            b'f' => (
+                lex::literal(self.bytes, i, b"false", self.complete),
+                Scalar::Bool(false),
+            ),
+            _ => (
+                lex::literal(self.bytes, i, b"null", self.complete),
+                Scalar::Null,
+            ),
         };
-        match lex::literal(self.bytes, i, word, self.complete) {
+        match lexed {
             Ok(Lexed::Done((), end)) => self.pos = end,
             r => return Err(self.unlexed(r)),
         }
