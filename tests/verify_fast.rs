@@ -825,3 +825,30 @@ fn listed_members_meet_their_landed_subschemas() {
         }
     }
 }
+
+/// Only the first 64 listed members (by name) are proposed from a name's first two
+/// bytes (`ObjectChecks::lead`, optimization `bare-proposals`): an object listing more
+/// is read correctly whichever members a body writes, by every engine.
+#[test]
+fn objects_listing_more_than_64_members_agree_through_every_engine() {
+    let properties: Vec<String> = (0..70)
+        .map(|k| format!(r#""q{k:02}":{{"type":"integer","maximum":{k}}}"#))
+        .collect();
+    let form = format!(
+        r#"{{"properties":{{{}}},"additionalProperties":false}}"#,
+        properties.join(",")
+    );
+    let f = Form::compile(form.as_bytes()).unwrap();
+    let nested = format!(r#"{{"items":{form}}}"#);
+    let fa = Form::compile(nested.as_bytes()).unwrap();
+    for body in [
+        r#"{"q00":0,"q63":63,"q64":64,"q69":69}"#,
+        r#"{"q69":70}"#,
+        r#"{"q64":1,"q64":1}"#,
+        r#"{"q70":1}"#,
+        r#"{"q6":1}"#,
+    ] {
+        every_engine_agrees(&f, body.as_bytes(), &form);
+        every_engine_agrees(&fa, format!("[{body},{body}]").as_bytes(), &nested);
+    }
+}

@@ -208,7 +208,9 @@ impl ObjectChecks {
             .members
             .iter()
             .map(|m| (m.name.as_bytes(), names::bare(&m.name)));
-        self.lead = NameTable::build(names.clone());
+        // Only the first 64 members, whose bits `bare` holds, are proposed: a proposal
+        // is then a member that needs no escape, with a bit of its own.
+        self.lead = NameTable::build(names.clone().take(64));
         self.bare = names
             .take(64)
             .enumerate()
@@ -228,7 +230,10 @@ impl ObjectChecks {
             return Some((guess as usize, end));
         }
         let k = self.lead.propose(*body.get(at)?, *body.get(at + 1)?)?;
-        self.written_at(body, at, k).map(|end| (k, end))
+        // A proposal is one of the first 64 members and needs no escape (`index`):
+        // no need to test `bare` (benches/README.md, optimization `bare-proposals`).
+        debug_assert!(k < 64 && self.bare & (1u64 << k) != 0, "proposed {k}");
+        self.bare_written_at(body, at, k).map(|end| (k, end))
     }
 
     /// Whether the bytes at `at` are member `k`'s name (one that needs no escape)
@@ -238,6 +243,12 @@ impl ObjectChecks {
         if k >= 64 || self.bare & (1u64 << k) == 0 {
             return None;
         }
+        self.bare_written_at(body, at, k)
+    }
+
+    /// [`ObjectChecks::written_at`] for a member `k` known to need no escape.
+    #[inline(always)]
+    fn bare_written_at(&self, body: &[u8], at: usize, k: usize) -> Option<usize> {
         let name = self.members.get(k)?.name.as_bytes();
         let end = at + name.len();
         match (body.get(at..end), body.get(end)) {
