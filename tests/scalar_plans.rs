@@ -330,3 +330,32 @@ fn in_three_places<'b>(
     every_engine_agrees(&fl, malformed[0], &listed);
     every_engine_agrees(&fa, malformed[1], &items);
 }
+
+/// A plan decides a node's own keywords only: beside in-place applicators (`not`,
+/// `allOf`, `anyOf`, `oneOf`) the value is still read against each of
+/// them, whether the plan admits it or not. Through every engine.
+#[test]
+fn plans_beside_applicators_agree_through_every_engine() {
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            r#""enum":["a","b"],"not":{"const":"a"}"#,
+            &[r#""a""#, r#""b""#, r#""c""#],
+        ),
+        (
+            r#""format":"date-time","allOf":[{"pattern":"^2024"}]"#,
+            &[r#""2024-02-29T23:59:60Z""#, r#""2026-01-01T00:00:00Z""#],
+        ),
+        (
+            r#""type":"number","minimum":0,"maximum":1,"anyOf":[{"maximum":0.5},{"minimum":0.75}]"#,
+            &["0.25", "0.6", "0.75", "1.5"],
+        ),
+        (
+            r#""type":"number","minimum":0,"oneOf":[{"exclusiveMaximum":0.5},{"minimum":0.25}]"#,
+            &["0.25", "0.5", "-0.5"],
+        ),
+    ];
+    for (keywords, bodies) in cases {
+        let bodies = bodies.iter().map(|b| b.as_bytes());
+        in_three_places(keywords, bodies, [b"{\"s\":}", b"[,]"]);
+    }
+}

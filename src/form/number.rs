@@ -87,6 +87,7 @@ const POW10: [u64; 20] = {
 /// magnitude and a scale of at most 18: exact, below 10^36 in magnitude.
 #[inline(always)]
 pub(crate) fn fixed18(mantissa: i64, scale: u32) -> i128 {
+    debug_assert!(scale <= 18, "scale {scale}");
     mantissa as i128 * POW10[18usize.saturating_sub(scale as usize)] as i128
 }
 
