@@ -98,7 +98,12 @@ impl NameTable {
     /// The member the body's two bytes `b0`, `b1` after an opening quote propose.
     #[inline(always)]
     pub(crate) fn propose(&self, b0: u8, b1: u8) -> Option<usize> {
-        let key = u32::from(b0) | u32::from(b1) << 8;
+        self.propose_key(u32::from(b0) | u32::from(b1) << 8)
+    }
+
+    /// The member the key of [`lead`] proposes.
+    #[inline(always)]
+    fn propose_key(&self, key: u32) -> Option<usize> {
         match self.slots.get(slot(self.multiplier, key)) {
             Some(&s) if s != NONE && s != MANY => Some(usize::from(s) - 1),
             _ => None,
@@ -121,13 +126,10 @@ impl Words {
     /// `None` when the table would propose none of them.
     pub(crate) fn build(strings: &[Box<str>]) -> Option<Words> {
         let table = NameTable::build(strings.iter().map(|w| (w.as_bytes(), bare(w))));
-        let proposes = strings.iter().enumerate().any(|(k, w)| {
-            let b = w.as_bytes();
-            match (b.first(), b.get(1)) {
-                (Some(&b0), b1) => table.propose(b0, b1.copied().unwrap_or(b'"')) == Some(k),
-                (None, _) => false,
-            }
-        });
+        let proposes = strings
+            .iter()
+            .enumerate()
+            .any(|(k, w)| lead(w.as_bytes()).and_then(|key| table.propose_key(key)) == Some(k));
         proposes.then(|| Words {
             table,
             words: strings.into(),
@@ -139,14 +141,22 @@ impl Words {
     #[inline(always)]
     pub(crate) fn written_at(&self, body: &[u8], at: usize) -> Option<usize> {
         let k = self.table.propose(*body.get(at)?, *body.get(at + 1)?)?;
-        let word = self.words.get(k)?.as_bytes();
-        let end = at + word.len();
-        match (body.get(at..end), body.get(end)) {
-            (Some(written), Some(b'"')) if crate::fasthash::bytes_eq(written, word) => {
-                Some(end + 1)
-            }
-            _ => None,
-        }
+        written(body, at, self.words.get(k)?.as_bytes())
+    }
+}
+
+/// Whether the body's bytes at `at` are `text` (one that needs no escape) followed by
+/// a closing quote: the index past the quote. The one comparison behind a listed
+/// name read in place and an `enum` word.
+// Inlined in optimized builds only: a debug build keeps every inlined local in the
+// recursive pass's frame (`verify/fast/mod.rs`, `MAX_FRAMES`).
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn written(body: &[u8], at: usize, text: &[u8]) -> Option<usize> {
+    let end = at + text.len();
+    match (body.get(at..end), body.get(end)) {
+        (Some(w), Some(b'"')) if crate::fasthash::bytes_eq(w, text) => Some(end + 1),
+        _ => None,
     }
 }
 

@@ -249,14 +249,7 @@ impl ObjectChecks {
     /// [`ObjectChecks::written_at`] for a member `k` known to need no escape.
     #[inline(always)]
     fn bare_written_at(&self, body: &[u8], at: usize, k: usize) -> Option<usize> {
-        let name = self.members.get(k)?.name.as_bytes();
-        let end = at + name.len();
-        match (body.get(at..end), body.get(end)) {
-            (Some(written), Some(b'"')) if crate::fasthash::bytes_eq(written, name) => {
-                Some(end + 1)
-            }
-            _ => None,
-        }
+        names::written(body, at, self.members.get(k)?.name.as_bytes())
     }
 
     /// [`ObjectChecks::member_index`], trying `guess` (a member index or `u32::MAX`)

@@ -83,14 +83,6 @@ const POW10: [u64; 20] = {
     t
 };
 
-/// The number `mantissa × 10^-scale` in units of 10^-18, for a mantissa below 10^18 in
-/// magnitude and a scale of at most 18: exact, below 10^36 in magnitude.
-#[inline(always)]
-pub(crate) fn fixed18(mantissa: i64, scale: u32) -> i128 {
-    debug_assert!(scale <= 18, "scale {scale}");
-    mantissa as i128 * POW10[18usize.saturating_sub(scale as usize)] as i128
-}
-
 /// Divisors up to this many 32-bit limbs are divided in a stack buffer (invariant 3).
 const STACK_LIMBS: usize = 16;
 
@@ -918,7 +910,8 @@ impl Small {
     /// its point and is below 10^18 in magnitude, so this is below 10^36.
     #[inline]
     pub(crate) fn fixed18(self) -> i128 {
-        fixed18(self.mantissa, self.scale)
+        debug_assert!(self.scale <= 18, "scale {}", self.scale);
+        self.mantissa as i128 * POW10[18usize.saturating_sub(self.scale as usize)] as i128
     }
 
     /// Whether the value is an integer (`1.0` is).

@@ -9,7 +9,7 @@ use crate::form::consts::{ConstId, Consts, Scalar};
 use crate::form::format::Format;
 use crate::form::names::Words;
 use crate::form::node::{Node, NumberChecks, SmallBounds, StringChecks, Types};
-use crate::form::number::{fixed18, NumRef, Small};
+use crate::form::number::{NumRef, Small};
 use crate::form::vocabulary::Keyword;
 use crate::parse::lex::Digits;
 
@@ -120,20 +120,24 @@ pub(crate) fn lengths_plan(node: &Node) -> Option<(u64, u64)> {
     if node.reject_all || !node.types.has(Types::STRING) || node.values.is_some() {
         return None;
     }
-    match node.string.as_deref() {
-        None => Some((0, u64::MAX)),
-        Some(c)
-            if c.format.is_none()
-                && c.owner_format.is_none()
-                && c.pattern.is_none()
-                && c.content.is_none() =>
-        {
-            let min = c.min_length.as_ref().map_or(0, |m| m.value);
-            let max = c.max_length.as_ref().map_or(u64::MAX, |m| m.value);
-            Some((min.saturating_mul(4), max))
-        }
-        Some(_) => None,
+    let Some(c) = node.string.as_deref() else {
+        return Some((0, u64::MAX));
+    };
+    // Every string keyword named, so that a new one cannot slip past the plan.
+    let StringChecks {
+        min_length,
+        max_length,
+        pattern,
+        format,
+        owner_format,
+        content,
+    } = c;
+    if format.is_some() || owner_format.is_some() || pattern.is_some() || content.is_some() {
+        return None;
     }
+    let min = min_length.as_ref().map_or(0, |m| m.value);
+    let max = max_length.as_ref().map_or(u64::MAX, |m| m.value);
+    Some((min.saturating_mul(4), max))
 }
 
 /// Whether node `n` certainly admits a string of `len` bytes by its length alone
@@ -196,13 +200,22 @@ pub(crate) fn date_times_plan(node: &Node) -> bool {
     if node.reject_all || !node.types.has(Types::STRING) || node.values.is_some() {
         return false;
     }
+    // Every string keyword named, so that a new one cannot slip past the plan.
     node.string.as_deref().is_some_and(|c| {
-        c.format == Some(Format::DateTime)
-            && c.min_length.is_none()
-            && c.max_length.is_none()
-            && c.pattern.is_none()
-            && c.owner_format.is_none()
-            && c.content.is_none()
+        let StringChecks {
+            min_length,
+            max_length,
+            pattern,
+            format,
+            owner_format,
+            content,
+        } = c;
+        *format == Some(Format::DateTime)
+            && min_length.is_none()
+            && max_length.is_none()
+            && pattern.is_none()
+            && owner_format.is_none()
+            && content.is_none()
     })
 }
 
@@ -263,13 +276,8 @@ pub(crate) fn number_by_range(node: &Node, d: Digits) -> bool {
 /// (callgrind, `instructions medium verify`).
 #[inline(never)]
 fn decimal_by_range(node: &Node, d: Digits) -> bool {
-    match node.decimals {
-        Some((lo, hi)) if !d.exponent && d.digits <= 18 => {
-            // At most 18 digits: below 10^18 < 2^63.
-            let m = d.magnitude as i64;
-            let x = fixed18(if d.negative { -m } else { m }, d.scale);
-            lo <= x && x <= hi
-        }
+    match (node.decimals, Small::from_digits(d)) {
+        (Some((lo, hi)), Some(n)) => (lo..=hi).contains(&n.fixed18()),
         _ => false,
     }
 }
