@@ -8,6 +8,8 @@
 //! What stays with the engines is *how* they read (events, recursive descent, frames
 //! kept between chunks) and the state they keep (counts, bits, keys), which differ by
 //! design; what is decided from that state is here:
+//! - [`branches`]: the `anyOf` and `oneOf` branches a value certainly fails by its
+//!   first byte and first member name;
 //! - [`scalar`]: the local assertions of a node on a scalar, and those decided when a
 //!   container opens (`type`, `enum`/`const`, strings' and numbers' keywords);
 //! - [`container`]: member and element selection (`properties`, `patternProperties`,
@@ -21,6 +23,7 @@
 //! Invariant: these functions are pure (they read the form and their arguments only),
 //! so two engines given the same state reach the same decision, by construction.
 
+pub(crate) mod branches;
 pub(crate) mod container;
 pub(crate) mod scalar;
 pub(crate) mod unique;

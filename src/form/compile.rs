@@ -285,6 +285,9 @@ pub(crate) fn compile(
         node.date_times = crate::form::check::scalar::date_times_plan(node);
     }
     land(&mut c.nodes);
+    for i in 0..c.nodes.len() {
+        c.nodes[i].leads = crate::form::check::branches::leads_plan(&c.nodes, &c.nodes[i]);
+    }
     discriminator::check(
         &c.discriminators,
         &c.nodes,

@@ -130,6 +130,10 @@ pub(crate) struct ObjectChecks {
     /// names need no escape (a bit each), for [`ObjectChecks::listed_at`].
     pub(crate) lead: NameTable,
     pub(crate) bare: u64,
+    /// The first byte of every member's name as a body writes it unescaped (the
+    /// closing quote for the empty name), a bit each: a name written with another
+    /// first byte, not an escape, is none of them ([`ObjectChecks::may_start`]).
+    pub(crate) firsts: [u64; 4],
     /// How many distinct names `required` lists.
     pub(crate) required: u32,
     /// `additionalProperties`: `None` when absent (any other member is allowed).
@@ -211,11 +215,24 @@ impl ObjectChecks {
         // Only the first 64 members, whose bits `bare` holds, are proposed: a proposal
         // is then a member that needs no escape, with a bit of its own.
         self.lead = NameTable::build(names.clone().take(64));
+        self.firsts = [0; 4];
+        for m in &self.members {
+            let b = m.name.as_bytes().first().copied().unwrap_or(b'"');
+            self.firsts[usize::from(b >> 6)] |= 1u64 << (b & 63);
+        }
         self.bare = names
             .take(64)
             .enumerate()
             .filter(|(_, (_, bare))| *bare)
             .fold(0, |bits, (k, _)| bits | 1u64 << k);
+    }
+
+    /// Whether a member's name may be the one a body writes with the byte `b` after
+    /// the opening quote (a byte other than `\`): `false` when no member's name
+    /// starts with it (a body's `""` is the empty name).
+    #[inline(always)]
+    pub(crate) fn may_start(&self, b: u8) -> bool {
+        self.firsts[usize::from(b >> 6)] & 1u64 << (b & 63) != 0
     }
 
     /// The listed member whose name the body writes, unescaped and followed by its
@@ -554,6 +571,11 @@ pub(crate) struct Node {
     /// cached by the compiler; `form/format/datetime.rs`, `date_time_at`;
     /// benches/README.md, optimization `date-time-words`).
     pub(crate) date_times: bool,
+    /// Whether a branch of the node's `anyOf` or `oneOf` may be ruled out by the
+    /// value's first byte or its first member's name (`form/check/branches.rs`): only
+    /// then does the fast engine read them before trying the branches (cached by the
+    /// compiler; benches/README.md, optimization `branch-leads`).
+    pub(crate) leads: bool,
     /// The node a value meets after following bare `$ref`s (nodes with a `$ref` and
     /// nothing else that asserts) from this one; the node itself when it is not a bare
     /// `$ref`. Cached by the compiler; the chain is finite because same-instance cycles
@@ -609,6 +631,7 @@ impl Node {
             decimals: None,
             words: None,
             date_times: false,
+            leads: false,
             landing: NodeId::TRUE,
             defs: Vec::new(),
             declared: Vec::new(),

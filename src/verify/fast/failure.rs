@@ -165,7 +165,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         if !n.any_of.is_empty() {
             let before = self.segs.len();
             let record = std::mem::replace(&mut self.record, false);
-            let passed = self.any_branch(&n.any_of, start, end);
+            let passed = self.any_branch(n, start, end);
             self.record = record;
             match passed {
                 Ok(true) => {}
@@ -180,7 +180,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         if !n.one_of.is_empty() {
             let before = self.segs.len();
             let record = std::mem::replace(&mut self.record, false);
-            let passed = self.one_branch(&n.one_of, start, end);
+            let passed = self.one_branch(n, start, end);
             self.record = record;
             match passed {
                 Ok(0) => {

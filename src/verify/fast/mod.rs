@@ -69,6 +69,7 @@ pub(super) use entries::{elements_at, value_at, value_in};
 use miss::{Miss, Seg};
 use unique::UniqueKeys;
 
+mod branches;
 mod entries;
 mod failure;
 pub(super) mod miss;
@@ -415,7 +416,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         }
         if !n.any_of.is_empty() {
             let record = std::mem::replace(&mut self.record, false);
-            let r = self.any_branch(&n.any_of, start, &mut end);
+            let r = self.any_branch(n, start, &mut end);
             self.record = record;
             match r {
                 Ok(true) => {}
@@ -460,7 +461,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         }
         if !n.one_of.is_empty() {
             let record = std::mem::replace(&mut self.record, false);
-            let r = self.one_branch(&n.one_of, start, &mut end);
+            let r = self.one_branch(n, start, &mut end);
             self.record = record;
             match r {
                 Ok(1) => {}
@@ -483,73 +484,6 @@ impl<'a, 'f> Pass<'a, 'f> {
         // Each success read the whole value to the same end.
         self.pos = end;
         Ok(())
-    }
-
-    /// [`Pass::in_place`] for a node that is a bare `anyOf` (`Node::only_any_of`): the
-    /// same reading, without the parts such a node does not have (benches/README.md,
-    /// optimization `bare-any-of`).
-    #[inline]
-    fn bare_any_of(&mut self, n: &'f Node) -> R {
-        let start = self.pos;
-        let mut end = start;
-        let record = std::mem::replace(&mut self.record, false);
-        let r = self.any_branch(&n.any_of, start, &mut end);
-        self.record = record;
-        match r {
-            Ok(true) => {
-                self.pos = end;
-                Ok(())
-            }
-            Ok(false) => Err(self.settled(Fail::Mismatch, n, start)),
-            Err(e) => Err(e),
-        }
-    }
-
-    /// The `oneOf` branches `branches` on the value at `start`: how many pass, up to
-    /// two (`end` is where one ended).
-    #[inline]
-    fn one_branch(
-        &mut self,
-        branches: &[NodeId],
-        start: usize,
-        end: &mut usize,
-    ) -> Result<u32, Fail> {
-        let mut passed = 0;
-        let mut undecided = false;
-        for &b in branches {
-            match self.attempt(start, b, end) {
-                Ok(()) => passed += 1,
-                Err(Fail::Mismatch) => {}
-                Err(Fail::Truncated) => undecided = true,
-                Err(e) => return Err(e),
-            }
-            if passed > 1 {
-                return Ok(passed);
-            }
-        }
-        if undecided {
-            return Err(Fail::Truncated);
-        }
-        Ok(passed)
-    }
-
-    /// The `anyOf` branches `branches` on the value at `start`: `Ok(true)` when one
-    /// passes (`end` is where it ended), `Ok(false)` when every one fails.
-    #[inline]
-    fn any_branch(
-        &mut self,
-        branches: &[NodeId],
-        start: usize,
-        end: &mut usize,
-    ) -> Result<bool, Fail> {
-        for &b in branches {
-            match self.attempt(start, b, end) {
-                Ok(()) => return Ok(true),
-                Err(Fail::Mismatch) => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(false)
     }
 
     /// The value at the cursor against node `n` (whose id is `id`)'s own keywords.

@@ -1,0 +1,153 @@
+//! The fast pass's `anyOf` and `oneOf`: each branch reads the value again from its
+//! first byte, except a branch that certainly fails by the value's first byte or its
+//! first member's name (`form/check/branches.rs`), which is passed over as if read and
+//! failed (benches/README.md, optimization `branch-leads`).
+//!
+//! Passing over such a branch changes no verdict. The branch fails whatever the rest
+//! of the value is, so the branches that are read decide `anyOf` and count `oneOf` as
+//! all of them would; what a skipped branch would have said instead of failing
+//! (`Abort` at a limit, `Truncated` at the end of a prefix) only ever made the pass
+//! give up or wait, never admit. A value that fails every branch is read again with
+//! failures recorded (`failure.rs`, `furthest`), every branch included, so a rejection
+//! is the one the general validator gives (invariant 5).
+
+use crate::form::check::branches;
+use crate::form::node::{Node, NodeId, Types};
+
+use crate::parse::lex;
+
+use super::{Fail, Pass, R};
+
+/// What tells the branches apart: the value's kind (`branches::kind_of`) and, for an
+/// object, the byte its first member's name starts with as written (when that is not
+/// an escape).
+#[derive(Clone, Copy)]
+struct Lead {
+    kind: u8,
+    first: Option<u8>,
+}
+
+impl<'a, 'f> Pass<'a, 'f> {
+    /// [`Pass::in_place`] for a node that is a bare `anyOf` (`Node::only_any_of`): the
+    /// same reading, without the parts such a node does not have (benches/README.md,
+    /// optimization `bare-any-of`).
+    #[inline]
+    pub(super) fn bare_any_of(&mut self, n: &'f Node) -> R {
+        let start = self.pos;
+        let mut end = start;
+        let record = std::mem::replace(&mut self.record, false);
+        let r = self.any_branch(n, start, &mut end);
+        self.record = record;
+        match r {
+            Ok(true) => {
+                self.pos = end;
+                Ok(())
+            }
+            Ok(false) => Err(self.settled(Fail::Mismatch, n, start)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Node `n`'s `oneOf` branches on the value at `start`: how many pass, up to two
+    /// (`end` is where one ended).
+    #[inline]
+    pub(super) fn one_branch(
+        &mut self,
+        n: &'f Node,
+        start: usize,
+        end: &mut usize,
+    ) -> Result<u32, Fail> {
+        let lead = self.lead(n, start);
+        let mut passed = 0;
+        let mut undecided = false;
+        for &b in &n.one_of {
+            if self.rules_out(lead, b) {
+                continue;
+            }
+            match self.attempt(start, b, end) {
+                Ok(()) => passed += 1,
+                Err(Fail::Mismatch) => {}
+                Err(Fail::Truncated) => undecided = true,
+                Err(e) => return Err(e),
+            }
+            if passed > 1 {
+                return Ok(passed);
+            }
+        }
+        if undecided {
+            return Err(Fail::Truncated);
+        }
+        Ok(passed)
+    }
+
+    /// Node `n`'s `anyOf` branches on the value at `start`: `Ok(true)` when one passes
+    /// (`end` is where it ended), `Ok(false)` when every one fails.
+    #[inline(always)]
+    pub(super) fn any_branch(
+        &mut self,
+        n: &'f Node,
+        start: usize,
+        end: &mut usize,
+    ) -> Result<bool, Fail> {
+        let lead = self.lead(n, start);
+        for &b in &n.any_of {
+            if self.rules_out(lead, b) {
+                continue;
+            }
+            match self.attempt(start, b, end) {
+                Ok(()) => return Ok(true),
+                Err(Fail::Mismatch) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(false)
+    }
+
+    /// What tells node `n`'s branches apart on the value at `start`: nothing unless
+    /// some branch may be ruled out (`Node::leads`).
+    #[inline(always)]
+    fn lead(&self, n: &'f Node, start: usize) -> Lead {
+        let mut lead = Lead {
+            kind: 0,
+            first: None,
+        };
+        if !n.leads {
+            return lead;
+        }
+        let at = lex::skip_ws(self.bytes, start);
+        let Some(&c) = self.bytes.get(at) else {
+            return lead;
+        };
+        lead.kind = branches::kind_of(c);
+        if lead.kind == Types::OBJECT {
+            lead.first = self.first_name(at + 1);
+        }
+        lead
+    }
+
+    /// The byte the first member's name of the object whose `{` is just before `at`
+    /// starts with, unless it is an escape (or a control character, which no JSON
+    /// name holds).
+    ///
+    /// The name need not end in the bytes. A whole body that ends inside it is not
+    /// JSON, and of a prefix that does, no branch can read the value whole: a branch
+    /// ruled out by it would have said `Truncated`, and passing over it can neither
+    /// admit the value (only a branch that reads it whole admits it) nor reject it
+    /// (every failure that is reported is read again, every branch included, by
+    /// `failure.rs`'s `furthest`, which says `Truncated` here as before).
+    #[inline(always)]
+    fn first_name(&self, at: usize) -> Option<u8> {
+        let at = lex::skip_ws(self.bytes, at);
+        if self.bytes.get(at) != Some(&b'"') {
+            return None;
+        }
+        let b = *self.bytes.get(at + 1)?;
+        (b != b'\\' && b >= 0x20).then_some(b)
+    }
+
+    /// Whether branch `b` certainly fails the value `lead` describes.
+    #[inline(always)]
+    fn rules_out(&self, lead: Lead, b: NodeId) -> bool {
+        lead.kind != 0 && branches::fails(super::landing(self.nodes, b), lead.kind, lead.first)
+    }
+}
