@@ -559,15 +559,63 @@ impl<S: Source> Gen<S> {
         m.push(("discriminator".into(), J::Obj(d)));
     }
 
+    /// A union of closed objects, and now and then a scalar beside them: an `anyOf`
+    /// or `oneOf` whose object branches each list a few names and
+    /// `additionalProperties: false`. Their names share first bytes or not (and one
+    /// may be empty, or start past ASCII), and two branches may admit the same
+    /// object, so that a branch ruled out by the value's first byte or its first
+    /// name's (`Node::leads`) is ruled out rightly or caught.
+    fn closed_union_part(&mut self, m: &mut Members, depth: u32) {
+        const NAMES: [&str; 8] = ["a", "ab", "b", "bc", "c", "", "é", "ét"];
+        let kw = self.pick(&["oneOf", "anyOf"]);
+        let n = 2 + self.below(2);
+        let mut branches = Vec::with_capacity(n + 1);
+        for _ in 0..n {
+            let mut props = Members::new();
+            for _ in 0..1 + self.below(3) {
+                let name = self.pick(&NAMES);
+                if !props.iter().any(|(k, _)| k == name) {
+                    let v = self.schema(depth.saturating_sub(1));
+                    props.push((name.into(), v));
+                }
+            }
+            let mut b: Members = Vec::new();
+            if self.chance(0.7) {
+                b.push(("type".into(), J::str("object")));
+            }
+            if self.chance(0.5) {
+                let first = J::Str(props[0].0.clone());
+                b.push(("required".into(), J::Arr(vec![first])));
+            }
+            b.push(("properties".into(), J::Obj(props)));
+            b.push(("additionalProperties".into(), J::Bool(false)));
+            self.shuffle(&mut b);
+            branches.push(J::Obj(b));
+        }
+        if self.chance(0.4) {
+            let t = self.pick(&["null", "integer", "string", "array"]);
+            branches.push(J::Obj(vec![("type".into(), J::str(t))]));
+        }
+        self.shuffle(&mut branches);
+        m.push((kw.into(), J::Arr(branches)));
+    }
+
     fn applicator_part(&mut self, m: &mut Members, depth: u32) {
         let mut kws = ["allOf", "anyOf", "oneOf"];
         self.shuffle(&mut kws);
-        // A tagged union stands for the `anyOf`/`oneOf` (a discriminator may be beside
-        // only one of them).
-        let tagged = self.chance(0.15);
-        if tagged {
-            self.tagged_part(m, depth);
-        }
+        // A tagged union or a union of closed objects stands for the `anyOf`/`oneOf`
+        // (a discriminator may be beside only one of them).
+        let tagged = match self.below(20) {
+            0..=2 => {
+                self.tagged_part(m, depth);
+                true
+            }
+            3..=5 => {
+                self.closed_union_part(m, depth);
+                true
+            }
+            _ => false,
+        };
         for kw in kws[..1 + self.below(2)]
             .iter()
             .filter(|kw| !tagged || **kw == "allOf")
