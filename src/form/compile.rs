@@ -637,6 +637,7 @@ impl Compiler<'_> {
             node.object = Some(Box::new(object));
         }
         if has_array {
+            array.settle();
             node.array = Some(Box::new(array));
         }
         if has_string {

@@ -168,6 +168,13 @@ pub(crate) struct ObjectChecks {
     /// No `patternProperties`, `propertyNames` or tracked names: a member's subschema
     /// is found by the member index alone (set by [`ObjectChecks::index`]).
     pub(crate) plain: bool,
+    /// More than 64 members, tracked names or `patternProperties`: more than the fast
+    /// engine's sets of one word each hold (set by [`ObjectChecks::index`]).
+    pub(crate) wide: bool,
+    /// `maxProperties`' value, `u64::MAX` without it, for [`ObjectChecks::too_many`]
+    /// (set by [`ObjectChecks::index`], which the compiler calls on every object's
+    /// checks).
+    pub(crate) most: u64,
 }
 
 impl ObjectChecks {
@@ -187,6 +194,10 @@ impl ObjectChecks {
         self.plain = self.pattern_properties.is_empty()
             && self.property_names.is_none()
             && self.tracked.is_empty();
+        self.most = self.max_properties.as_ref().map_or(u64::MAX, |m| m.value);
+        self.wide = self.members.len() > 64
+            || self.tracked.len() > 64
+            || self.pattern_properties.len() > 64;
         let size = (self.members.len() * 2).next_power_of_two().max(8);
         let mut slots = vec![0u32; size];
         for (i, m) in self.members.iter().enumerate() {
@@ -330,6 +341,9 @@ pub(crate) struct ArrayChecks {
     pub(crate) items: Option<NodeId>,
     pub(crate) min_items: Option<Count>,
     pub(crate) max_items: Option<Count>,
+    /// `maxItems`' value, `u64::MAX` without it (set by the compiler with
+    /// [`ArrayChecks::settle`]).
+    pub(crate) most: u64,
     /// `contains`: how many elements meet it is counted, and must lie within
     /// `minContains` (default 1) and `maxContains`.
     pub(crate) contains: Option<NodeId>,
@@ -347,6 +361,12 @@ pub(crate) struct ArrayChecks {
 }
 
 impl ArrayChecks {
+    /// Fix what is derived from the keywords; called once by the compiler after they
+    /// are final.
+    pub(crate) fn settle(&mut self) {
+        self.most = self.max_items.as_ref().map_or(u64::MAX, |m| m.value);
+    }
+
     /// Whether the elements must be pairwise unequal.
     #[inline]
     pub(crate) fn unique(&self) -> bool {

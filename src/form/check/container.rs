@@ -56,9 +56,7 @@ impl ObjectChecks {
     /// begun included) has too many.
     #[inline(always)]
     pub(crate) fn too_many(&self, count: u64) -> bool {
-        self.max_properties
-            .as_ref()
-            .is_some_and(|max| count > max.value)
+        count > self.most
     }
 
     /// The subschema `properties` or `additionalProperties` holds the value of a member
@@ -181,7 +179,7 @@ impl ArrayChecks {
     /// included) has too many.
     #[inline(always)]
     pub(crate) fn too_many(&self, count: u64) -> bool {
-        self.max_items.as_ref().is_some_and(|max| count > max.value)
+        count > self.most
     }
 
     /// `maxContains`: whether `matched` elements meeting `contains` are too many.

@@ -321,21 +321,28 @@ impl<'a, 'f> Pass<'a, 'f> {
     }
 
     /// The value at the cursor (after whitespace) against node `id`.
+    #[inline(always)]
     fn value(&mut self, id: NodeId) -> R {
         self.skip_ws();
+        self.value_landed(landing(self.nodes, id))
+    }
+
+    /// The value at the cursor, whitespace skipped, against node `n`, a node at the end
+    /// of its bare `$ref` chain (`Node::landing`): the recursion's one frame per value
+    /// (invariant 3).
+    fn value_landed(&mut self, n: &'f Node) -> R {
         if self.frames >= MAX_FRAMES {
             return Err(Fail::Abort);
         }
         self.frames += 1;
-        let r = self.value_in_place(id);
+        let r = self.value_in_place(n);
         self.frames -= 1;
         r
     }
 
     #[inline(always)]
-    fn value_in_place(&mut self, id: NodeId) -> R {
+    fn value_in_place(&mut self, n: &'f Node) -> R {
         self.spend(1)?;
-        let n = landing(self.nodes, id);
         if n.in_place {
             self.applicators(n)
         } else {
@@ -696,16 +703,14 @@ impl<'a, 'f> Pass<'a, 'f> {
             }
         }
         self.budget += 1 - unit;
-        self.value(landed)
+        self.value_landed(n)
     }
 
     /// The members of an object meeting node `owner`, whose `{` was just read.
     #[inline(always)]
     fn object(&mut self, owner: &'f Node) -> R {
         let checks = owner.object.as_deref();
-        if checks.is_some_and(|o| {
-            o.members.len() > 64 || o.tracked.len() > 64 || o.pattern_properties.len() > 64
-        }) {
+        if checks.is_some_and(|o| o.wide) {
             // The seen-members, present-names and matched-patterns sets are one word each.
             return Err(Fail::Abort);
         }
