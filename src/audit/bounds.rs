@@ -381,7 +381,7 @@ pub(crate) fn names_bounded(node: &Node, nodes: &[Node]) -> bool {
     let (Some(_), Some(names)) = (&o.max_properties, o.property_names) else {
         return false;
     };
-    let names = &nodes[nodes[names.index()].landing.index()];
+    let names = crate::form::node::landed(nodes, names);
     names.reject_all || names.values.is_some() || string_lengths(names).1.is_some()
 }
 

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 
 use super::consts::{CValue, Consts};
 use super::error::{FormError, FormErrorKind};
-use super::node::{Node, NodeId};
+use super::node::{landed, Node, NodeId};
 use super::pointer;
 use super::resolve::Scopes;
 use super::vocabulary::Keyword;
@@ -124,7 +124,7 @@ fn check_one(
     let mut owner: HashMap<&str, usize> = HashMap::new();
     let mut pinned: Vec<Vec<&str>> = Vec::new();
     for (i, &branch) in branches.iter().enumerate() {
-        let target = &nodes[landing(branch).index()];
+        let target = landed(nodes, branch);
         let values = pins(target, &d.property, nodes, consts).ok_or_else(|| {
             format!(
                 "branch {} does not require {:?} and pin it to string values with const or enum",
@@ -171,12 +171,7 @@ pub(crate) fn branch_pins<'n>(
     nodes: &'n [Node],
     consts: &'n Consts,
 ) -> Option<Vec<&'n str>> {
-    pins(
-        &nodes[nodes[branch.index()].landing.index()],
-        property,
-        nodes,
-        consts,
-    )
+    pins(landed(nodes, branch), property, nodes, consts)
 }
 
 /// The string values `node` pins its required member `property` to, if it does.
@@ -190,7 +185,7 @@ fn pins<'n>(
     if !member.required {
         return None;
     }
-    let schema = &nodes[nodes[member.schema?.index()].landing.index()];
+    let schema = landed(nodes, member.schema?);
     let set = consts.set(schema.values?);
     set.values
         .iter()

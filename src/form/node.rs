@@ -495,6 +495,13 @@ impl NumberChecks {
     }
 }
 
+/// The node `id` lands on: the end of its bare `$ref` chain, followed at compile time
+/// (`Node::landing`; benches/README.md, optimization `ref-landing`).
+#[inline(always)]
+pub(crate) fn landed(nodes: &[Node], id: NodeId) -> &Node {
+    &nodes[nodes[id.index()].landing.index()]
+}
+
 /// One compiled subschema.
 #[derive(Debug, Clone)]
 pub(crate) struct Node {

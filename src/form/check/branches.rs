@@ -7,11 +7,11 @@
 //!
 //! This is how a recursive form's union is read once instead of once per branch: the
 //! tree of `benches/inputs.rs` (`anyOf` of a text and a span, two closed objects) is
-//! told apart by the span's first name.
+//! told apart by the first byte of each node's first name.
 //!
 //! Cost: O(1) per branch: a first byte is looked up in a set of 256 bits.
 
-use crate::form::node::{Node, NodeId, Types};
+use crate::form::node::{landed, Node, NodeId, Types};
 
 /// The kind of the value whose first byte (after whitespace) is `c`, as one bit of
 /// [`Types`] (`NUMBER` for every number: whether it is an integer is not yet known);
@@ -29,19 +29,23 @@ pub(crate) fn kind_of(c: u8) -> u8 {
     }
 }
 
+/// Every kind [`kind_of`] gives.
+const KINDS: u8 = Types::ALL.0 & !Types::INTEGER;
+
 /// The kinds of value node `n`'s own `type` (or `false`) lets through, as [`kind_of`]
-/// spells them: an `integer` lets numbers through.
+/// spells them (a subset of [`KINDS`]): an `integer` lets numbers through.
 #[inline(always)]
 fn kinds(n: &Node) -> u8 {
     if n.reject_all {
         return 0;
     }
     let t = n.types.0;
-    if t & (Types::INTEGER | Types::NUMBER) != 0 {
-        t | Types::NUMBER
+    let numbers = if t & (Types::INTEGER | Types::NUMBER) != 0 {
+        Types::NUMBER
     } else {
-        t
-    }
+        0
+    };
+    t & KINDS | numbers
 }
 
 /// Whether node `n`'s own `additionalProperties: false` fails an object at each name
@@ -74,7 +78,7 @@ pub(crate) fn fails(n: &Node, kind: u8, first: Option<u8>) -> bool {
 /// value's first byte and name before trying the branches (`Node::leads`).
 pub(crate) fn leads_plan(nodes: &[Node], n: &Node) -> bool {
     n.any_of.iter().chain(&n.one_of).any(|&b| {
-        let l = &nodes[nodes[b.index()].landing.index()];
-        kinds(l) != Types::ALL.0 || closed(l)
+        let l = landed(nodes, b);
+        kinds(l) != KINDS || closed(l)
     })
 }

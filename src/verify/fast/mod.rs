@@ -103,12 +103,8 @@ pub(crate) struct Buffers {
     segs: Vec<Seg>,
 }
 
-/// The node `id` lands on: bare `$ref` chains were followed at compile time
-/// (`Node::landing`; benches/README.md, optimization `ref-landing`).
-#[inline(always)]
-pub(super) fn landing(nodes: &[Node], id: NodeId) -> &Node {
-    &nodes[nodes[id.index()].landing.index()]
-}
+/// The node `id` lands on (`form::node::landed`).
+pub(super) use crate::form::node::landed as landing;
 
 /// What the pass says of a whole body.
 #[derive(Debug)]
