@@ -174,6 +174,59 @@ fn slot(multiplier: u32, key: u32) -> usize {
     (key.wrapping_mul(multiplier) >> 24) as usize & (SLOTS - 1)
 }
 
+/// A listed name as a body most often writes it: the opening quote, the name, the
+/// closing quote and the colon, with no whitespace between them, in at most
+/// [`Key::MAX`] bytes. It is held as two little-endian words and a mask of the bytes
+/// each holds, so that it is compared with the body by two loads rather than byte by
+/// byte (benches/README.md, optimization `keyed-members`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Key {
+    words: [u64; 2],
+    masks: [u64; 2],
+    len: usize,
+}
+
+impl Key {
+    /// The longest key: a name of at most 13 bytes.
+    pub(crate) const MAX: usize = 16;
+
+    /// The key of `name`: `None` when it needs an escape (`bare`) or its key is
+    /// longer than [`Key::MAX`].
+    pub(crate) fn new(name: &str) -> Option<Key> {
+        if !bare(name) || name.len() + 3 > Key::MAX {
+            return None;
+        }
+        let mut text = [0u8; Key::MAX];
+        let mut mask = [0u8; Key::MAX];
+        let written = [b"\"".as_slice(), name.as_bytes(), b"\":"].concat();
+        text[..written.len()].copy_from_slice(&written);
+        mask[..written.len()].fill(u8::MAX);
+        let word = |b: &[u8; Key::MAX], half: usize| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&b[half * 8..half * 8 + 8]);
+            u64::from_le_bytes(w)
+        };
+        Some(Key {
+            words: [word(&text, 0), word(&text, 1)],
+            masks: [word(&mask, 0), word(&mask, 1)],
+            len: written.len(),
+        })
+    }
+
+    /// Whether the body's bytes at `at` begin with the key: the index past its colon.
+    /// `None` as well within [`Key::MAX`] bytes of the body's end, where the name is
+    /// read the usual way.
+    #[inline(always)]
+    pub(crate) fn written_at(&self, body: &[u8], at: usize) -> Option<usize> {
+        let w = body.get(at..at + Key::MAX)?;
+        let (a, b) = w.split_at(8);
+        let a = u64::from_le_bytes(a.try_into().ok()?);
+        let b = u64::from_le_bytes(b.try_into().ok()?);
+        let differ = (a ^ self.words[0]) & self.masks[0] | (b ^ self.words[1]) & self.masks[1];
+        (differ == 0).then_some(at + self.len)
+    }
+}
+
 /// Whether a name is written in a body as its own bytes when it is not escaped: it
 /// holds no `"`, `\` or control character.
 pub(crate) fn bare(name: &str) -> bool {
@@ -240,6 +293,34 @@ mod tests {
         assert_eq!(at("\""), None);
         assert_eq!(at("tab\\t\""), None);
         assert!(Words::build(&["", "a\\"].map(Box::from)).is_none());
+    }
+
+    #[test]
+    fn keys_are_the_quoted_name_and_its_colon() {
+        let key = |n: &str| Key::new(n).expect("a key");
+        let pad = |s: &str| format!("{s}{}", " ".repeat(Key::MAX));
+        let at = |k: &Key, written: &str| k.written_at(pad(written).as_bytes(), 0);
+        assert_eq!(at(&key("id"), "\"id\":1"), Some(5));
+        assert_eq!(at(&key(""), "\"\":1"), Some(3));
+        assert_eq!(at(&key("thirteen_byte"), "\"thirteen_byte\":1"), Some(16));
+        // Another name, a longer one, whitespace before the colon, an escape.
+        assert_eq!(at(&key("id"), "\"ix\":1"), None);
+        assert_eq!(at(&key("id"), "\"ids\":1"), None);
+        assert_eq!(at(&key("id"), "\"id\" :1"), None);
+        assert_eq!(at(&key("id"), "\"\\u0069d\":1"), None);
+        // Every byte of the key is compared, in either word.
+        let k = key("abcdefghijklm");
+        for i in 0..Key::MAX {
+            let mut b = pad("\"abcdefghijklm\":").into_bytes();
+            b[i] ^= 1;
+            assert_eq!(k.written_at(&b, 0), None, "byte {i}");
+        }
+        // Within 16 bytes of the end, the name is read the usual way.
+        assert_eq!(key("id").written_at(b"\"id\":1}", 0), None);
+        // Too long for two words, or needing an escape: no key.
+        assert_eq!(Key::new("fourteen_bytes"), None);
+        assert_eq!(Key::new("a\"b"), None);
+        assert_eq!(Key::new("tab\t"), None);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::consts::ConstId;
 use super::dialect::Legacy;
 use super::format::owner::OwnerFormat;
 use super::format::Format;
-use super::names::{self, NameTable};
+use super::names::{self, Key, NameTable};
 use super::number::{Decimal, Small};
 use super::pattern::Pattern;
 use super::vocabulary::Keyword;
@@ -175,6 +175,29 @@ pub(crate) struct ObjectChecks {
     /// (set by [`ObjectChecks::index`], which the compiler calls on every object's
     /// checks).
     pub(crate) most: u64,
+    /// The members of `properties` in the order written, up to the first whose name
+    /// has no [`Key`] or is not one of the first 64 members (set by
+    /// [`ObjectChecks::key`], once the members are landed): the fast engine reads a
+    /// body that follows this order by comparing each name with its key alone
+    /// (benches/README.md, optimization `keyed-members`).
+    pub(crate) keyed: Box<[Keyed]>,
+}
+
+/// A member of [`ObjectChecks::keyed`], and what the members read up to it in the
+/// form's order add up to.
+#[derive(Debug, Clone)]
+pub(crate) struct Keyed {
+    /// The member's name as a body most often writes it.
+    pub(crate) key: Key,
+    /// The member's `landed` node.
+    pub(crate) landed: NodeId,
+    /// The bits of this member and of those before it in `keyed`, as the member loop
+    /// keeps the members seen.
+    pub(crate) seen: u64,
+    /// How many of them `required` lists.
+    pub(crate) required: u32,
+    /// The member written after this one (`then_written`), the loop's next guess.
+    pub(crate) next: u32,
 }
 
 impl ObjectChecks {
@@ -236,6 +259,32 @@ impl ObjectChecks {
             .enumerate()
             .filter(|(_, (_, bare))| *bare)
             .fold(0, |bits, (k, _)| bits | 1u64 << k);
+    }
+
+    /// Fill [`ObjectChecks::keyed`] from the order written; called by the compiler
+    /// after [`ObjectChecks::index`] and once every member's `landed` is set.
+    pub(crate) fn key(&mut self) {
+        let mut keyed = Vec::new();
+        let (mut seen, mut required) = (0u64, 0u32);
+        let mut k = self.first_written;
+        while let Some(m) = self.members.get(k as usize).filter(|_| k < 64) {
+            // (A name written twice in `properties` would close the chain: stop there.)
+            let Some(key) = Key::new(&m.name).filter(|_| seen & 1u64 << k == 0) else {
+                break;
+            };
+            seen |= 1u64 << k;
+            required += u32::from(m.required);
+            let next = self.then_written[k as usize];
+            keyed.push(Keyed {
+                key,
+                landed: m.landed,
+                seen,
+                required,
+                next,
+            });
+            k = next;
+        }
+        self.keyed = keyed.into_boxed_slice();
     }
 
     /// Whether a member's name may be the one a body writes with the byte `b` after

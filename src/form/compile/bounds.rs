@@ -6,7 +6,8 @@ use super::*;
 
 /// Cache every node's `landing`: follow bare `$ref` chains, each node once (a chain of
 /// 10,000 references costs 10,000 steps, not 10,000² / 2). Chains end because
-/// same-instance cycles were refused before. Then each listed member's `landed`.
+/// same-instance cycles were refused before. Then each listed member's `landed`, and the
+/// keys of the members in the order written (`ObjectChecks::key`).
 pub(super) fn land(nodes: &mut [Node]) {
     const UNKNOWN: u32 = u32::MAX;
     let mut landing = vec![UNKNOWN; nodes.len()];
@@ -34,6 +35,7 @@ pub(super) fn land(nodes: &mut [Node]) {
             for m in &mut o.members {
                 m.landed = NodeId(landing[m.schema.unwrap_or(additional).index()]);
             }
+            o.key();
         }
     }
 }

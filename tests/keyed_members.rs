@@ -1,0 +1,128 @@
+//! The members the fast engine reads in the form's order, each name compared with its
+//! key at once (`ObjectChecks::keyed`, `form/names.rs`'s `Key`; benches/README.md,
+//! optimization `keyed-members`): every engine must decide as the general validator
+//! does, and a body that follows the form's order is decided by the fast engine alone.
+//!
+//! A key is compared only where 16 bytes of the body follow the name's opening quote,
+//! so each body is tried as written, followed by whitespace, and inside an array.
+
+mod common;
+
+use common::every_engine_agrees;
+use formgate::Form;
+
+/// Objects whose keyed members end in each way the chain can end: a name of 14 bytes
+/// (too long for a key), a name that needs an escape, the end of `properties`; with
+/// `maxProperties`, `minProperties`, `required` names that `properties` does not list,
+/// and open and closed.
+fn forms() -> Vec<String> {
+    let members = r#""id":{"type":"integer"},"name":{"type":"string","maxLength":5},"":{"type":"null"},"thirteen_byte":{"type":"boolean"},"fourteen_bytes":{"type":"integer"},"tail":{"type":"integer"}"#;
+    let escaped = r#""id":{"type":"integer"},"q\"x":{"type":"integer"},"name":{"type":"string"}"#;
+    let shapes = [
+        format!(
+            r#""properties":{{{members}}},"required":["id","name"],"additionalProperties":false"#
+        ),
+        format!(r#""properties":{{{members}}},"required":["id","name"],"maxProperties":2"#),
+        format!(r#""properties":{{{members}}},"required":["id","zz"],"minProperties":3"#),
+        format!(r#""properties":{{{members}}},"maxProperties":3,"additionalProperties":false"#),
+        format!(r#""properties":{{{escaped}}},"required":["name"],"additionalProperties":false"#),
+        r#""properties":{"a":{"type":"integer"}},"additionalProperties":{"type":"string"}"#
+            .to_owned(),
+    ];
+    let mut forms = Vec::new();
+    for shape in &shapes {
+        forms.push(format!(r#"{{"type":"object",{shape}}}"#));
+        forms.push(format!(
+            r#"{{"type":"array","items":{{"type":"object",{shape}}}}}"#
+        ));
+    }
+    forms
+}
+
+/// Members in the form's order and out of it, names that are a key's prefix or
+/// extend it, escaped names, duplicates in and out of order, whitespace around the
+/// colon, and bodies broken or cut off right after a keyed name.
+const OBJECTS: &[&str] = &[
+    r#"{"id":1,"name":"ab","":null,"thirteen_byte":true,"fourteen_bytes":2,"tail":0}"#,
+    r#"{"id":1,"name":"ab","":null,"thirteen_byte":true,"tail":0}"#,
+    r#"{"id":1,"name":"ab","":null}"#,
+    r#"{"id":1,"name":"ab"}"#,
+    r#"{"id":1}"#,
+    r#"{"name":"ab"}"#,
+    r#"{"name":"ab","id":1}"#,
+    r#"{"id":1,"":null,"name":"ab"}"#,
+    r#"{"id":1,"q\"x":2,"name":"ab"}"#,
+    r#"{"id":1,"name":"abcdef"}"#,
+    r#"{"id":"1","name":"ab"}"#,
+    r#"{"id":1,"id":2,"name":"ab"}"#,
+    r#"{"id":1,"name":"ab","id":2}"#,
+    r#"{"id":1,"name":"ab","":null,"":null}"#,
+    r#"{"id":1,"nam":"ab"}"#,
+    r#"{"id":1,"names":"ab"}"#,
+    r#"{"id":1,"\u006eame":"ab"}"#,
+    r#"{"i\u0064":1,"name":"ab"}"#,
+    r#"{"id":1,"name":"ab","thirteen_bytes":true}"#,
+    r#"{"id":1,"name":"ab","x":1}"#,
+    r#"{"id":1,"name":"ab","zz":"y"}"#,
+    r#"{"a":1,"b":"c"}"#,
+    r#"{"a":"1"}"#,
+    r#"{"id" :1,"name":"ab"}"#,
+    r#"{"id": 1 , "name" : "ab" }"#,
+    "{\n  \"id\": 1,\n  \"name\": \"ab\",\n  \"\": null\n}",
+    r#"{"id":1,"name":"ab",}"#,
+    r#"{"id":1"name":"ab"}"#,
+    r#"{"id" 1,"name":"ab"}"#,
+    r#"{"id"x1,"name":"ab"}"#,
+    r#"{"id":,"name":"ab"}"#,
+    r#"{"id":1,"name":"ab""#,
+    r#"{"id":1,"name":"#,
+    r#"{"id":"#,
+    r#"{"id""#,
+    r#"{}"#,
+];
+
+/// Each object as written, followed by whitespace (so that a key can be compared at
+/// its last member), and twice inside an array.
+fn bodies() -> Vec<String> {
+    let pad = " ".repeat(16);
+    OBJECTS
+        .iter()
+        .flat_map(|o| {
+            [
+                o.to_string(),
+                format!("{o}{pad}"),
+                format!("[{o},{o}]{pad}"),
+            ]
+        })
+        .collect()
+}
+
+/// Every engine decides each body as the general validator does.
+#[test]
+fn keyed_members_agree_through_every_engine() {
+    for source in forms() {
+        let form = Form::compile(source.as_bytes()).expect("the form compiles");
+        for body in bodies() {
+            every_engine_agrees(&form, body.as_bytes(), &format!("{source} with {body}"));
+        }
+    }
+}
+
+/// A body that follows the form's order, with or without whitespace around its
+/// colons, is decided by the fast engine alone.
+#[test]
+fn bodies_in_the_forms_order_are_decided_by_the_fast_engine() {
+    let source = r#"{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"":{"type":"null"},"thirteen_byte":{"type":"boolean"}},"required":["id","thirteen_byte"],"additionalProperties":false}"#;
+    let form = Form::compile(source.as_bytes()).expect("the form compiles");
+    for body in [
+        r#"{"id":1,"name":"ab","":null,"thirteen_byte":true}                "#,
+        r#"{"id" : 1, "name" : "ab", "" : null, "thirteen_byte" : true}"#,
+        r#"{"id":1,"thirteen_byte":true,"name":"ab"}                "#,
+    ] {
+        assert!(
+            formgate::__fuzz::fast_accepts(&form, body.as_bytes()),
+            "{body}"
+        );
+        assert_eq!(form.verify(body.as_bytes()), Ok(()), "{body}");
+    }
+}
