@@ -594,6 +594,7 @@ impl Compiler<'_> {
                     schema: Some(*schema),
                     required: false,
                     landed: NodeId::TRUE,
+                    key: None,
                 })
                 .collect();
             members.sort_by(|a, b| a.name.cmp(&b.name));
@@ -607,6 +608,7 @@ impl Compiler<'_> {
                             schema: None,
                             required: true,
                             landed: NodeId::TRUE,
+                            key: None,
                         },
                     ),
                 }

@@ -111,6 +111,11 @@ pub(crate) struct Member {
     /// the compiler for the fast engine's short member loop (benches/README.md,
     /// optimization `landed-members`).
     pub(crate) landed: NodeId,
+    /// The name's [`Key`], for one of the first 64 members (set by
+    /// [`ObjectChecks::key`]): the fast engine compares it with the body's bytes when
+    /// it guesses this member from the order of the object before it
+    /// (`verify/fast/orders.rs`).
+    pub(crate) key: Option<Key>,
 }
 
 /// Assertions on objects.
@@ -261,15 +266,19 @@ impl ObjectChecks {
             .fold(0, |bits, (k, _)| bits | 1u64 << k);
     }
 
-    /// Fill [`ObjectChecks::keyed`] from the order written; called by the compiler
-    /// after [`ObjectChecks::index`] and once every member's `landed` is set.
+    /// Set the first 64 members' keys and fill [`ObjectChecks::keyed`] from the order
+    /// written; called by the compiler after [`ObjectChecks::index`] and once every
+    /// member's `landed` is set.
     pub(crate) fn key(&mut self) {
+        for m in self.members.iter_mut().take(64) {
+            m.key = Key::new(&m.name);
+        }
         let mut keyed = Vec::new();
         let (mut seen, mut required) = (0u64, 0u32);
         let mut k = self.first_written;
         while let Some(m) = self.members.get(k as usize).filter(|_| k < 64) {
             // (A name written twice in `properties` would close the chain: stop there.)
-            let Some(key) = Key::new(&m.name).filter(|_| seen & 1u64 << k == 0) else {
+            let Some(key) = m.key.filter(|_| seen & 1u64 << k == 0) else {
                 break;
             };
             seen |= 1u64 << k;

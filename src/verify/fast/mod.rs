@@ -67,12 +67,14 @@ use crate::parse::lex::{self, Input, Lexed, StrAt};
 use super::rejection::Rejection;
 pub(super) use entries::{elements_at, value_at, value_in};
 use miss::{Miss, Seg};
+use orders::{Orders, Reading};
 use unique::UniqueKeys;
 
 mod branches;
 mod entries;
 mod failure;
 pub(super) mod miss;
+mod orders;
 pub(super) mod resumable;
 pub(super) mod tally;
 mod unique;
@@ -101,6 +103,9 @@ pub(crate) struct Buffers {
     miss: Miss,
     /// The path of the last failure, innermost segment first (`Miss::from`).
     segs: Vec<Seg>,
+    /// The orders of members learned from bodies (`orders.rs`), kept from one body to
+    /// the next: a guess, never a verdict.
+    orders: Orders,
 }
 
 /// The node `id` lands on (`form::node::landed`).
@@ -222,6 +227,7 @@ struct Pass<'a, 'f> {
     keys: &'f mut KeySet,
     scratch: &'f mut String,
     unique: &'f mut UniqueKeys,
+    orders: &'f mut Orders,
     /// The tracked names (`ObjectChecks::tracked`) present in the object whose members
     /// were read last, as bits: `dependentSchemas` reads them once its object is read.
     present: u64,
@@ -259,6 +265,7 @@ impl<'a, 'f> Pass<'a, 'f> {
             keys: &mut buffers.keys,
             scratch: &mut buffers.scratch,
             unique: &mut buffers.unique,
+            orders: &mut buffers.orders,
             present: 0,
             miss: &mut buffers.miss,
             segs: &mut buffers.segs,
@@ -908,9 +915,14 @@ impl<'a, 'f> Pass<'a, 'f> {
                 return Ok(true);
             }
         }
+        let mut reading = Reading::new();
         if let Some(w) = j.checked_sub(1).and_then(|last| o.keyed.get(last)) {
             (read.seen, read.required, read.count, read.guess) =
                 (w.seen, w.required, j as u64, w.next);
+            // Begun in the form's order: nothing to learn.
+            reading.stop();
+        } else if self.learned_members(o, read, &mut reading)? {
+            return Ok(true);
         }
         loop {
             self.skip_ws();
@@ -933,6 +945,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                 return Err(Fail::Abort); // a duplicate name
             }
             read.seen |= bit;
+            reading.read(k);
             let m = &o.members[k];
             read.required += m.required as u32;
             self.pos = end;
@@ -951,6 +964,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                 return Err(self.member_failed(e, i, Some(o)));
             }
             if self.closes(b'}')? {
+                self.learn(o, &reading);
                 return Ok(true);
             }
         }
