@@ -51,6 +51,10 @@ fn forms() -> Vec<String> {
         forms.push(format!(
             r#"{{{defs},"type":"array","items":{{"anyOf":{union}}}}}"#
         ));
+        // As a member's value, read by the member loops (`union_child`).
+        forms.push(format!(
+            r#"{{{defs},"type":"object","properties":{{"u":{{"anyOf":{union}}}}},"additionalProperties":false}}"#
+        ));
     }
     forms
 }
@@ -109,8 +113,8 @@ const VALUES: &[&str] = &[
     "",
 ];
 
-/// Every engine decides each value as the general validator does, alone and inside
-/// an array (where streamed prefixes end within it).
+/// Every engine decides each value as the general validator does, alone, inside an
+/// array (where streamed prefixes end within it) and as a member's value.
 #[test]
 fn branches_ruled_out_by_first_byte_and_name_agree_through_every_engine() {
     for source in forms() {
@@ -119,6 +123,8 @@ fn branches_ruled_out_by_first_byte_and_name_agree_through_every_engine() {
             let what = format!("{source} with {value}");
             every_engine_agrees(&form, value.as_bytes(), &what);
             let body = format!("[{value},{value}]");
+            every_engine_agrees(&form, body.as_bytes(), &what);
+            let body = format!(r#"{{"u":{value}}}"#);
             every_engine_agrees(&form, body.as_bytes(), &what);
         }
     }

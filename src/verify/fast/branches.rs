@@ -48,6 +48,41 @@ impl<'a, 'f> Pass<'a, 'f> {
         }
     }
 
+    /// A bare `anyOf` (`Node::only_any_of`) with leads, met as a member's or an
+    /// element's value at the cursor (its whitespace skipped): when the value's first
+    /// byte and name rule out every branch but one, that branch is read in a frame of
+    /// its own and the union takes none, as [`Pass::bare_any_of`] would read it
+    /// (benches/README.md, optimization `sole-branch`); else the union is read as any
+    /// value is.
+    // Out of line: the member and element loops it is called from stay as they were.
+    #[inline(never)]
+    pub(super) fn union_child(&mut self, n: &'f Node) -> R {
+        let start = self.pos;
+        let lead = self.lead(n, start);
+        let mut sole = None;
+        for &b in &n.any_of {
+            if self.rules_out(lead, b) {
+                continue;
+            }
+            if sole.is_some() {
+                return self.value_landed(n);
+            }
+            sole = Some(b);
+        }
+        let Some(sole) = sole else {
+            return self.value_landed(n);
+        };
+        // The union's own visit, as `value_landed` charges it.
+        self.spend(1)?;
+        let record = std::mem::replace(&mut self.record, false);
+        let r = self.value(sole);
+        self.record = record;
+        match r {
+            Err(Fail::Mismatch) => Err(self.settled(Fail::Mismatch, n, start)),
+            r => r,
+        }
+    }
+
     /// Node `n`'s `oneOf` branches on the value at `start`: how many pass, up to two
     /// (`end` is where one ended).
     #[inline]

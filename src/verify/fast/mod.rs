@@ -706,6 +706,9 @@ impl<'a, 'f> Pass<'a, 'f> {
             }
         }
         self.budget += 1 - unit;
+        if n.only_any_of && n.leads {
+            return self.union_child(n);
+        }
         self.value_landed(n)
     }
 
