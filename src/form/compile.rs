@@ -594,7 +594,6 @@ impl Compiler<'_> {
                     schema: Some(*schema),
                     required: false,
                     landed: NodeId::TRUE,
-                    key: None,
                 })
                 .collect();
             members.sort_by(|a, b| a.name.cmp(&b.name));
@@ -608,7 +607,6 @@ impl Compiler<'_> {
                             schema: None,
                             required: true,
                             landed: NodeId::TRUE,
-                            key: None,
                         },
                     ),
                 }

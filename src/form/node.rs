@@ -111,11 +111,6 @@ pub(crate) struct Member {
     /// the compiler for the fast engine's short member loop (benches/README.md,
     /// optimization `landed-members`).
     pub(crate) landed: NodeId,
-    /// The name's [`Key`], for one of the first 64 members (set by
-    /// [`ObjectChecks::key`]): the fast engine compares it with the body's bytes when
-    /// it guesses this member from the order of the object before it
-    /// (`verify/fast/orders.rs`).
-    pub(crate) key: Option<Key>,
 }
 
 /// Assertions on objects.
@@ -186,6 +181,13 @@ pub(crate) struct ObjectChecks {
     /// body that follows this order by comparing each name with its key alone
     /// (benches/README.md, optimization `keyed-members`).
     pub(crate) keyed: Box<[Keyed]>,
+    /// The [`Key`] of each of the first 64 members' names, by index in `members` (set
+    /// by [`ObjectChecks::key`]): the fast engine compares it with the body's bytes
+    /// when it guesses the member from the order of an object read before
+    /// (`verify/fast/orders.rs`). Beside `members` rather than in each [`Member`],
+    /// which every engine's member lookups read: in a `Member` it cost `verify_into`
+    /// the large body 1.2% (callgrind).
+    pub(crate) keys: Box<[Option<Key>]>,
 }
 
 /// A member of [`ObjectChecks::keyed`], and what the members read up to it in the
@@ -270,15 +272,19 @@ impl ObjectChecks {
     /// written; called by the compiler after [`ObjectChecks::index`] and once every
     /// member's `landed` is set.
     pub(crate) fn key(&mut self) {
-        for m in self.members.iter_mut().take(64) {
-            m.key = Key::new(&m.name);
-        }
+        self.keys = self
+            .members
+            .iter()
+            .take(64)
+            .map(|m| Key::new(&m.name))
+            .collect();
         let mut keyed = Vec::new();
         let (mut seen, mut required) = (0u64, 0u32);
         let mut k = self.first_written;
         while let Some(m) = self.members.get(k as usize).filter(|_| k < 64) {
             // (A name written twice in `properties` would close the chain: stop there.)
-            let Some(key) = m.key.filter(|_| seen & 1u64 << k == 0) else {
+            let key = self.keys.get(k as usize).copied().flatten();
+            let Some(key) = key.filter(|_| seen & 1u64 << k == 0) else {
                 break;
             };
             seen |= 1u64 << k;

@@ -123,7 +123,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         let (mut seen, mut required, mut count) = (0u64, 0u32, 0u64);
         for &k in &order.members[..usize::from(order.len)] {
             let k = usize::from(k);
-            let Some((m, key)) = o.members.get(k).and_then(|m| Some((m, m.key?))) else {
+            let (Some(m), Some(Some(key))) = (o.members.get(k), o.keys.get(k)) else {
                 break;
             };
             self.skip_ws();
