@@ -86,7 +86,7 @@
 //! [`Limits`]: `max_bytes` (default 1 MiB) is checked before any parsing; `max_depth`
 //! (default 128) counts nested containers, a document exactly that deep is accepted.
 //! Set them per form with [`Form::builder`]. The parser never recurses and the fast
-//! path of [`Form::verify`] recurses at most 96 levels, and a `contentSchema` document
+//! path of [`Form::verify`] recurses at most 80 levels, and a `contentSchema` document
 //! inside a string one level per document within a document (under 80 at the largest
 //! `max_bytes`), so no input can grow the stack beyond a fixed bound; a rejection names the first byte after which no admitted value
 //! can begin, and [`Form::verifier`] applies the same to a body arriving in chunks.

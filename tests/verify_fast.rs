@@ -230,10 +230,12 @@ fn exponential_rewinding_hands_over_to_the_general_validator() {
 
 /// Bodies nested deeper than the fast path recurses are verified by the general
 /// validator, with the same verdicts, on a thread with a small stack: 64 KiB in an
-/// optimized build (48 KiB sufficed when measured, 32 KiB did not), 512 KiB in a debug
-/// build, whose frames are larger and whose fast path stops at 32 frames (448 KiB
-/// sufficed, 384 KiB did not, since the short member loop and the string routes of
-/// the length plan; 320 and 256 KiB before them).
+/// optimized build, whose fast path stops at 80 frames (48 KiB did not suffice; at 96
+/// frames 48 KiB sufficed before the keyed members' prologue grew the member loop's
+/// frame, and 64 KiB did not after), 512 KiB in a debug build, whose frames are larger
+/// and whose fast path stops at 32 frames (448 KiB did not suffice since the keyed
+/// members and the learned orders; it did since the short member loop and the string
+/// routes of the length plan, and 384 KiB did not; 320 and 256 KiB before them).
 #[test]
 fn deep_bodies_hand_over_and_small_stacks_suffice() {
     let stack = if cfg!(debug_assertions) { 512 } else { 64 };
@@ -277,7 +279,27 @@ fn deep_bodies_hand_over_and_small_stacks_suffice() {
             let body = format!("{}1{}", "[".repeat(127), "]".repeat(127));
             assert!(agree(&open, body.as_bytes()));
             assert!(fast_accepts(&open, "[[[1]]]".as_bytes()));
-            // 40 nested arrays: within the release build's 96 frames, beyond the debug
+            // Objects read in an order learned from the body, each member's value a union
+            // its leads narrow to one branch: the learned order's and the union's own
+            // frames are counted, so these stay within the stack too.
+            let learned = Form::compile(
+                br##"{"$defs":{"t":{"anyOf":[{"type":"null"},{"type":"object",
+                    "properties":{"z":{},"a":{"$ref":"#/$defs/t"}}}]}},
+                  "type":"array","items":{"$ref":"#/$defs/t"}}"##,
+            )
+            .unwrap();
+            for depth in [1, 10, 30, 60, 94, 126] {
+                let x = format!("{}null{}", r#"{"a":"#.repeat(depth), "}".repeat(depth));
+                let body = format!("[{x},{x},{x}]");
+                assert!(agree(&learned, body.as_bytes()), "depth {depth}");
+                let bad = format!(
+                    "[{x},{x},{}1{}]",
+                    r#"{"a":"#.repeat(depth),
+                    "}".repeat(depth)
+                );
+                assert!(!agree(&learned, bad.as_bytes()), "depth {depth}");
+            }
+            // 40 nested arrays: within the release build's 80 frames, beyond the debug
             // build's 32. CI runs this file in both, so each limit is exercised.
             let forty = format!("{}1{}", "[".repeat(40), "]".repeat(40));
             assert_eq!(

@@ -16,7 +16,7 @@ use crate::form::node::{Node, NodeId, Types};
 
 use crate::parse::lex;
 
-use super::{Fail, Pass, R};
+use super::{Fail, Pass, MAX_FRAMES, R};
 
 /// What tells the branches apart: the value's kind (`branches::kind_of`) and, for an
 /// object, the byte its first member's name starts with as written (when that is not
@@ -72,11 +72,17 @@ impl<'a, 'f> Pass<'a, 'f> {
         let Some(sole) = sole else {
             return self.value_landed(n);
         };
-        // The union's own visit, as `value_landed` charges it.
+        // The union's own visit and frame, as `value_landed` counts them: this call's
+        // frame is the union's (invariant 3).
+        if self.frames >= MAX_FRAMES {
+            return Err(Fail::Abort);
+        }
         self.spend(1)?;
+        self.frames += 1;
         let record = std::mem::replace(&mut self.record, false);
         let r = self.value(sole);
         self.record = record;
+        self.frames -= 1;
         match r {
             Err(Fail::Mismatch) => Err(self.settled(Fail::Mismatch, n, start)),
             r => r,

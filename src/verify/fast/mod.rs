@@ -37,7 +37,9 @@
 //!    budget of `BUDGET_FACTOR × len + BUDGET_SLACK`, so rewinding can at most multiply
 //!    the cost of a pass by a constant before the general validator takes over.
 //! 3. Bounded stack: the pass recurses once per container and per in-place subschema,
-//!    at most [`MAX_FRAMES`] deep; deeper bodies are left to the non-recursive validator.
+//!    at most [`MAX_FRAMES`] deep, and each function that stays on the stack under the
+//!    values it reads (`value_landed`, `union_child`, `learned_members`) counts as a
+//!    frame; deeper bodies are left to the non-recursive validator.
 //! 4. Nothing is allocated once the reused buffers are warm (names of open objects
 //!    without a member index, unescaped strings, `uniqueItems` keys, failure paths).
 //! 5. Exact rejection: `Rejected` is the general validator's rejection of the body,
@@ -80,11 +82,14 @@ pub(super) mod tally;
 mod unique;
 
 /// The deepest recursion (open containers plus in-place subschemas on one path) the
-/// fast path takes on. At 96 it needed between 32 and 48 KiB of stack in an optimized
-/// build; a debug build's frames are over ten times larger, so there it stops at 32,
-/// which needed between 384 and 448 KiB (between 256 and 320 KiB before the short
+/// fast path takes on. At 80 it needs between 48 and 64 KiB of stack in an optimized
+/// build: the member loop's frame grew by half with the keyed members' prologue
+/// (benches/README.md, optimization `keyed-members`), and 96 frames, which needed
+/// between 32 and 48 KiB before, overflowed 64 KiB. A debug build's frames are over ten
+/// times larger, so there it stops at 32, which needs between 448 and 512 KiB (between
+/// 384 and 448 KiB before the keyed members, between 256 and 320 KiB before the short
 /// member loop and the length plan; `tests/verify_fast.rs` runs both on small stacks).
-pub(crate) const MAX_FRAMES: u32 = if cfg!(debug_assertions) { 32 } else { 96 };
+pub(crate) const MAX_FRAMES: u32 = if cfg!(debug_assertions) { 32 } else { 80 };
 
 /// Work allowed per body byte, and a constant for tiny bodies (invariant 2).
 const BUDGET_FACTOR: usize = 4;

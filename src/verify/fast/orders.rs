@@ -18,7 +18,7 @@
 use crate::form::node::ObjectChecks;
 use crate::form::vocabulary::Keyword;
 
-use super::{Fail, Listed, Pass};
+use super::{Fail, Listed, Pass, MAX_FRAMES};
 
 /// The most members an order holds; an object with more is not remembered.
 const MOST: usize = 16;
@@ -120,6 +120,26 @@ impl<'a, 'f> Pass<'a, 'f> {
         let Some(order) = self.orders.get(o) else {
             return Ok(false);
         };
+        // A frame of its own below the object's, under every value it reads: counted
+        // as the recursion's frames are (invariant 3).
+        if self.frames >= MAX_FRAMES {
+            return Err(Fail::Abort);
+        }
+        self.frames += 1;
+        let r = self.in_order(o, read, reading, order);
+        self.frames -= 1;
+        r
+    }
+
+    /// [`Pass::learned_members`] in `order`.
+    #[inline(always)]
+    fn in_order(
+        &mut self,
+        o: &'f ObjectChecks,
+        read: &mut Listed,
+        reading: &mut Reading,
+        order: Order,
+    ) -> Result<bool, Fail> {
         let (mut seen, mut required, mut count) = (0u64, 0u32, 0u64);
         for &k in &order.members[..usize::from(order.len)] {
             let k = usize::from(k);
