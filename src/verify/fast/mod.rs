@@ -59,6 +59,7 @@ use crate::form::check::container::{self as check, Applies};
 use crate::form::check::scalar;
 use crate::form::consts::{Consts, Scalar};
 use crate::form::format;
+use crate::form::names::Key;
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
 use crate::form::number::Small;
 use crate::form::vocabulary::Keyword;
@@ -902,23 +903,11 @@ impl<'a, 'f> Pass<'a, 'f> {
         // (benches/README.md, optimization `keyed-members`).
         let mut j = 0;
         while let Some(w) = o.keyed.get(j) {
-            self.skip_ws();
-            let i = self.pos;
-            let Some(end) = w.key.written_at(self.bytes, i) else {
+            let Some(closed) = self.keyed_member(o, &w.key, w.landed, j as u64 + 1)? else {
                 break;
             };
             j += 1;
-            self.pos = end;
-            // The name's bytes and the unit `child` charges a scalar value, as the loop
-            // below charges them (the colon stands for the unit).
-            self.spend(end - i)?;
-            if o.too_many(j as u64) {
-                return Err(self.name_fails(i, Some(o), j as u64 - 1, Keyword::MaxProperties));
-            }
-            if let Err(e) = self.child_landed(w.landed, 0) {
-                return Err(self.member_failed(e, i, Some(o)));
-            }
-            if self.closes(b'}')? {
+            if closed {
                 (read.seen, read.required, read.count) = (w.seen, w.required, j as u64);
                 return Ok(true);
             }
@@ -976,6 +965,37 @@ impl<'a, 'f> Pass<'a, 'f> {
                 return Ok(true);
             }
         }
+    }
+
+    /// The member at the cursor (after whitespace) read by `key`, as the `count`-th
+    /// member of an object meeting `o`, its value against `landed`: `None`, with
+    /// nothing read, when the body's bytes are not the key; else whether the object's
+    /// closing `}` followed. The one reading of a member by its key, for the form's
+    /// order (`listed_members`) and a learned one (`orders.rs`).
+    #[inline(always)]
+    fn keyed_member(
+        &mut self,
+        o: &'f ObjectChecks,
+        key: &Key,
+        landed: NodeId,
+        count: u64,
+    ) -> Result<Option<bool>, Fail> {
+        self.skip_ws();
+        let i = self.pos;
+        let Some(end) = key.written_at(self.bytes, i) else {
+            return Ok(None);
+        };
+        self.pos = end;
+        // The name's bytes and the unit `child` charges a scalar value, as the loop
+        // of `listed_members` charges them (the colon stands for the unit).
+        self.spend(end - i)?;
+        if o.too_many(count) {
+            return Err(self.name_fails(i, Some(o), count - 1, Keyword::MaxProperties));
+        }
+        if let Err(e) = self.child_landed(landed, 0) {
+            return Err(self.member_failed(e, i, Some(o)));
+        }
+        self.closes(b'}').map(Some)
     }
 
     /// A member value that meets `schema` (if any) and the `patternProperties` of

@@ -16,7 +16,6 @@
 //! object, one of a form dropped since) costs a comparison, never a verdict.
 
 use crate::form::node::ObjectChecks;
-use crate::form::vocabulary::Keyword;
 
 use super::{Fail, Listed, Pass, MAX_FRAMES};
 
@@ -146,31 +145,20 @@ impl<'a, 'f> Pass<'a, 'f> {
             let (Some(m), Some(Some(key))) = (o.members.get(k), o.keys.get(k)) else {
                 break;
             };
-            self.skip_ws();
-            let i = self.pos;
-            let Some(end) = key.written_at(self.bytes, i) else {
-                break;
-            };
             // A member has a key only among the first 64 (`ObjectChecks::key`).
             let bit = 1u64 << k;
             if seen & bit != 0 {
                 // An order learned from an object read whole holds no member twice, but
-                // an order is a guess: the loop after this one reads the name again.
+                // an order is a guess: the loop after this one reads the name.
                 break;
             }
+            let Some(closed) = self.keyed_member(o, key, m.landed, count + 1)? else {
+                break;
+            };
             seen |= bit;
             required += u32::from(m.required);
             count += 1;
-            self.pos = end;
-            // As `listed_members` charges a keyed name.
-            self.spend(end - i)?;
-            if o.too_many(count) {
-                return Err(self.name_fails(i, Some(o), count - 1, Keyword::MaxProperties));
-            }
-            if let Err(e) = self.child_landed(m.landed, 0) {
-                return Err(self.member_failed(e, i, Some(o)));
-            }
-            if self.closes(b'}')? {
+            if closed {
                 (read.seen, read.required, read.count) = (seen, required, count);
                 return Ok(true);
             }
