@@ -190,6 +190,14 @@ impl Key {
     /// The longest key: a name of at most 13 bytes.
     pub(crate) const MAX: usize = 16;
 
+    /// A key for none, to fill an array; never compared (no body's bytes begin with
+    /// it: it wants a NUL byte where the opening quote goes).
+    pub(crate) const VACANT: Key = Key {
+        words: [0; 2],
+        masks: [0xFF, 0],
+        len: 1,
+    };
+
     /// The key of `name`: `None` when it needs an escape (`bare`) or its key is
     /// longer than [`Key::MAX`].
     pub(crate) fn new(name: &str) -> Option<Key> {

@@ -9,6 +9,8 @@
 //! 3. Node 0 is the boolean schema `true`, node 1 is `false`; every other node keeps
 //!    its keywords in the order written (`order`), for rendering.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use smallvec::SmallVec;
 
 use super::consts::ConstId;
@@ -188,11 +190,20 @@ pub(crate) struct ObjectChecks {
     /// which every engine's member lookups read: in a `Member` it cost `verify_into`
     /// the large body 1.2% (callgrind).
     pub(crate) keys: Box<[Option<Key>]>,
+    /// A number no other checks compiled in this process carry (set by
+    /// [`ObjectChecks::key`]; 0 before): what the fast engine files the orders it
+    /// learns under (`verify/fast/orders.rs`). Unlike an address, it is never reused
+    /// by the checks of a form compiled after this one is dropped, so a learned order
+    /// can hold this form's keys and landed nodes.
+    pub(crate) serial: u64,
 }
+
+/// The next [`ObjectChecks::serial`] (0 stands for none).
+static SERIALS: AtomicU64 = AtomicU64::new(1);
 
 /// A member of [`ObjectChecks::keyed`], and what the members read up to it in the
 /// form's order add up to.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Keyed {
     /// The member's name as a body most often writes it.
     pub(crate) key: Key,
@@ -205,6 +216,17 @@ pub(crate) struct Keyed {
     pub(crate) required: u32,
     /// The member written after this one (`then_written`), the loop's next guess.
     pub(crate) next: u32,
+}
+
+impl Keyed {
+    /// A member that stands for none, to fill an array; never read.
+    pub(crate) const VACANT: Keyed = Keyed {
+        key: Key::VACANT,
+        landed: NodeId::FALSE,
+        seen: 0,
+        required: 0,
+        next: u32::MAX,
+    };
 }
 
 impl ObjectChecks {
@@ -300,6 +322,9 @@ impl ObjectChecks {
             k = next;
         }
         self.keyed = keyed.into_boxed_slice();
+        // Relaxed: the number only has to differ from every other one taken. (2^64
+        // checks are never compiled in one process.)
+        self.serial = SERIALS.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Whether a member's name may be the one a body writes with the byte `b` after

@@ -900,7 +900,9 @@ impl<'a, 'f> Pass<'a, 'f> {
         // First the members in the form's order, each name, quotes and colon compared
         // with its key at once (`ObjectChecks::keyed`). In that order nothing can be
         // a duplicate, and the members seen and required are the key's running totals
-        // (benches/README.md, optimization `keyed-members`).
+        // (benches/README.md, optimization `keyed-members`). If the first member is not
+        // the form's first, the same in the order learned from the last such object
+        // (`orders.rs`).
         let mut j = 0;
         while let Some(w) = o.keyed.get(j) {
             let Some(closed) = self.keyed_member(o, &w.key, w.landed, j as u64 + 1)? else {
@@ -973,7 +975,7 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// closing `}` followed. The one reading of a member by its key, for the form's
     /// order (`listed_members`) and a learned one (`orders.rs`).
     #[inline(always)]
-    fn keyed_member(
+    pub(super) fn keyed_member(
         &mut self,
         o: &'f ObjectChecks,
         key: &Key,
