@@ -288,6 +288,9 @@ pub(crate) fn compile(
     for i in 0..c.nodes.len() {
         c.nodes[i].leads = crate::form::check::branches::leads_plan(&c.nodes, &c.nodes[i]);
     }
+    for i in 0..c.nodes.len() {
+        c.nodes[i].sole = crate::form::check::branches::sole_plan(&c.nodes, &c.nodes[i]);
+    }
     discriminator::check(
         &c.discriminators,
         &c.nodes,

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use smallvec::SmallVec;
 
+use super::check::branches::Sole;
 use super::consts::ConstId;
 use super::dialect::Legacy;
 use super::format::owner::OwnerFormat;
@@ -692,6 +693,10 @@ pub(crate) struct Node {
     /// then does the fast engine read them before trying the branches (cached by the
     /// compiler; benches/README.md, optimization `branch-leads`).
     pub(crate) leads: bool,
+    /// For a bare `anyOf` with leads, the branch its leads leave for each first byte
+    /// and first name's first byte (`form/check/branches.rs`; cached by the compiler;
+    /// benches/README.md, optimization `sole-table`).
+    pub(crate) sole: Option<Box<Sole>>,
     /// The node a value meets after following bare `$ref`s (nodes with a `$ref` and
     /// nothing else that asserts) from this one; the node itself when it is not a bare
     /// `$ref`. Cached by the compiler; the chain is finite because same-instance cycles
@@ -748,6 +753,7 @@ impl Node {
             words: None,
             date_times: false,
             leads: false,
+            sole: None,
             landing: NodeId::TRUE,
             defs: Vec::new(),
             declared: Vec::new(),

@@ -9,7 +9,13 @@
 //! tree of `benches/inputs.rs` (`anyOf` of a text and a span, two closed objects) is
 //! told apart by the first byte of each node's first name.
 //!
-//! Cost: O(1) per branch: a first byte is looked up in a set of 256 bits.
+//! Where a bare `anyOf`'s leads leave one branch, the compiler fixes which for every
+//! first byte and first name's first byte ([`Sole`]), so that an engine finds it by
+//! one lookup rather than by testing each branch (benches/README.md, optimization
+//! `sole-table`).
+//!
+//! Cost: O(1) per branch: a first byte is looked up in a set of 256 bits; O(1) per
+//! value with a [`Sole`].
 
 use crate::form::node::{landed, Node, NodeId, Types};
 
@@ -81,4 +87,121 @@ pub(crate) fn leads_plan(nodes: &[Node], n: &Node) -> bool {
         let l = landed(nodes, b);
         kinds(l) != KINDS || closed(l)
     })
+}
+
+/// For a bare `anyOf` whose leads may rule branches out (`Node::leads`): the one
+/// branch that [`fails`] leaves, as an index into `any_of`, for each value kind
+/// ([`kind_of`]) and, for an object, each byte its first member's name may start
+/// with; [`Sole::NONE`] where none or several are left. Fixed at compile time
+/// ([`sole_plan`]), it is what testing each branch with [`fails`] would find.
+#[derive(Debug, Clone)]
+pub(crate) struct Sole {
+    /// By the kind's bit position (8 for `0`, no value's first byte); for an object,
+    /// the entry for a first name that is not given (an escape, or no name).
+    by_kind: [u8; 9],
+    /// For an object, by its first name's first byte.
+    by_first: [u8; 256],
+}
+
+impl Sole {
+    /// Stands for none or several branches left.
+    pub(crate) const NONE: u8 = u8::MAX;
+
+    /// The branch left for a value of kind `kind` whose first name (for an object)
+    /// starts with `first`: an index into `any_of`, or [`Sole::NONE`].
+    #[inline(always)]
+    pub(crate) fn branch(&self, kind: u8, first: Option<u8>) -> u8 {
+        match first {
+            Some(b) if kind == Types::OBJECT => self.by_first[usize::from(b)],
+            _ => self.by_kind[kind.trailing_zeros() as usize],
+        }
+    }
+}
+
+/// The [`Sole`] of node `n`, for a bare `anyOf` (`Node::only_any_of`) with leads of
+/// fewer than 255 branches, once every node's `landing` is set.
+pub(crate) fn sole_plan(nodes: &[Node], n: &Node) -> Option<Box<Sole>> {
+    if !(n.only_any_of && n.leads) || n.any_of.len() >= usize::from(Sole::NONE) {
+        return None;
+    }
+    // The one branch left, as an engine that tests each would find it: with kind `0`
+    // nothing is ruled out.
+    let left = |kind: u8, first: Option<u8>| {
+        let mut left = n
+            .any_of
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| kind == 0 || !fails(landed(nodes, b), kind, first));
+        match (left.next(), left.next()) {
+            (Some((i, _)), None) => i as u8,
+            _ => Sole::NONE,
+        }
+    };
+    let mut sole = Sole {
+        by_kind: [Sole::NONE; 9],
+        by_first: [Sole::NONE; 256],
+    };
+    for (at, entry) in sole.by_kind.iter_mut().enumerate() {
+        let kind = if at < 8 { 1u8 << at } else { 0 };
+        *entry = left(kind, None);
+    }
+    for (b, entry) in (0..=u8::MAX).zip(sole.by_first.iter_mut()) {
+        *entry = left(Types::OBJECT, Some(b));
+    }
+    Some(Box::new(sole))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bench tree's union of a text and a span, two closed objects: the first
+    /// name's first byte leaves one of them, or none; any other kind leaves none.
+    #[test]
+    fn the_tree_union_leaves_a_branch_by_its_first_name() {
+        let form = crate::Form::compile(
+            br##"{"$defs":{
+                "text":{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false},
+                "span":{"type":"object","properties":{"style":{},"children":{"type":"array","items":{"$ref":"#/$defs/node"}}},"additionalProperties":false},
+                "node":{"anyOf":[{"$ref":"#/$defs/text"},{"$ref":"#/$defs/span"}]}},
+              "$ref":"#/$defs/node"}"##,
+        )
+        .expect("the form compiles");
+        let soles: Vec<&Sole> = form
+            .nodes()
+            .iter()
+            .filter_map(|n| n.sole.as_deref())
+            .collect();
+        let [sole] = soles[..] else {
+            panic!("one union with a sole-branch table, not {}", soles.len());
+        };
+        assert_eq!(sole.branch(Types::OBJECT, Some(b't')), 0);
+        assert_eq!(sole.branch(Types::OBJECT, Some(b's')), 1);
+        assert_eq!(sole.branch(Types::OBJECT, Some(b'c')), 1);
+        // A name neither lists fails both; an escaped or missing name, neither.
+        assert_eq!(sole.branch(Types::OBJECT, Some(b'x')), Sole::NONE);
+        assert_eq!(sole.branch(Types::OBJECT, None), Sole::NONE);
+        for kind in [Types::ARRAY, Types::STRING, Types::NUMBER, Types::NULL, 0] {
+            assert_eq!(sole.branch(kind, None), Sole::NONE, "kind {kind}");
+        }
+    }
+
+    /// A union with one branch leaves it for every first byte, `0` (no value's first
+    /// byte) included, as testing each branch would.
+    #[test]
+    fn a_lone_branch_is_left_unless_its_type_rules_it_out() {
+        let form = crate::Form::compile(
+            br#"{"type":"array","items":{"anyOf":[{"type":"object","additionalProperties":false,"properties":{"a":{}}}]}}"#,
+        )
+        .expect("the form compiles");
+        let sole = form
+            .nodes()
+            .iter()
+            .find_map(|n| n.sole.as_deref())
+            .expect("a sole-branch table");
+        assert_eq!(sole.branch(0, None), 0);
+        assert_eq!(sole.branch(Types::OBJECT, Some(b'a')), 0);
+        assert_eq!(sole.branch(Types::OBJECT, Some(b'b')), Sole::NONE);
+        assert_eq!(sole.branch(Types::STRING, None), Sole::NONE);
+    }
 }

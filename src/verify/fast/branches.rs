@@ -58,18 +58,14 @@ impl<'a, 'f> Pass<'a, 'f> {
     #[inline(never)]
     pub(super) fn union_child(&mut self, n: &'f Node) -> R {
         let start = self.pos;
-        let lead = self.lead(n, start);
-        let mut sole = None;
-        for &b in &n.any_of {
-            if self.rules_out(lead, b) {
-                continue;
-            }
-            if sole.is_some() {
-                return self.value_landed(n);
-            }
-            sole = Some(b);
-        }
-        let Some(sole) = sole else {
+        // The branch the leads leave, fixed at compile time for each first byte
+        // (`Node::sole`; benches/README.md, optimization `sole-table`).
+        let sole = n.sole.as_deref().and_then(|table| {
+            let lead = self.lead(n, start);
+            n.any_of
+                .get(usize::from(table.branch(lead.kind, lead.first)))
+        });
+        let Some(&sole) = sole else {
             return self.value_landed(n);
         };
         // The union's own visit and frame, as `value_landed` counts them: this call's
