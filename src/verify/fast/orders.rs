@@ -65,20 +65,17 @@ impl Order {
 }
 
 /// The orders a pass has learned, a slot each by the serial of their checks. Each is
-/// boxed, so that the member loop takes the one it reads out of its slot (a nested
-/// object finds the slot empty meanwhile) at the cost of a pointer; the boxes are made
-/// with the buffers, never while a body is read.
-#[derive(Debug)]
+/// boxed, so that the member loop takes the one it reads out of its slot at the cost
+/// of a pointer (an object nested in it finds the slot empty, and learns nothing
+/// there). A slot's box is made the first time it learns an order, then kept with the
+/// buffers: at most [`SLOTS`] allocations for a thread's buffers, and none for buffers
+/// that never learn one (the general validator's runtime, made at a streamed body's
+/// hand-over, holds a fast engine's buffers).
+#[derive(Debug, Default)]
 pub(super) struct Orders {
     slots: [Option<Box<Order>>; SLOTS],
-}
-
-impl Default for Orders {
-    fn default() -> Orders {
-        Orders {
-            slots: std::array::from_fn(|_| Some(Box::default())),
-        }
-    }
+    /// The slots whose box is made, a bit each: an empty one of them is taken.
+    made: u8,
 }
 
 impl Orders {
@@ -109,12 +106,17 @@ impl Orders {
     /// running totals, taken from `o`. Not while the slot's order is being read.
     fn learn(&mut self, o: &ObjectChecks, reading: &Reading) {
         let len = usize::from(reading.len);
-        let Some(order) = self.slots[Orders::slot(o)].as_deref_mut() else {
-            return;
-        };
         if o.serial == 0 || len == 0 {
             return;
         }
+        let s = Orders::slot(o);
+        if self.made & 1 << s == 0 {
+            self.made |= 1 << s;
+            self.slots[s] = Some(Box::default());
+        }
+        let Some(order) = self.slots[s].as_deref_mut() else {
+            return;
+        };
         order.owner = o.serial;
         order.members = reading.members;
         order.keyed = 0;
