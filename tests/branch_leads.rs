@@ -154,3 +154,56 @@ fn unions_a_branch_admits_are_decided_by_the_fast_engine() {
         }
     }
 }
+
+/// A union whose leads leave one branch for some values and several for others, read
+/// as an element where its verdict counts (`not`, `oneOf`) and as a member's value:
+/// the branch the compiled table names (`Node::sole`) is the one testing each branch
+/// would leave, and a value two branches may take is read through the union as a
+/// whole, so a branch's failure is never taken for the union's.
+#[test]
+fn sole_branches_agree_where_a_false_failure_would_count() {
+    let pad = " ".repeat(16);
+    let union = r#"{"anyOf":[{"type":"null"},{"type":"object","properties":{"a":{"type":"integer"}},"additionalProperties":false},{"type":"object","properties":{"b":{}},"additionalProperties":false},{"type":"string","maxLength":2}]}"#;
+    let open = r#"{"anyOf":[{"type":"object","required":["x"]},{"type":"object"}]}"#;
+    let mut sources = Vec::new();
+    for u in [union, open] {
+        sources.push(format!(r#"{{"not":{{"type":"array","items":{u}}}}}"#));
+        sources.push(format!(
+            r#"{{"oneOf":[{{"type":"array","items":{u}}},{{"type":"array","items":{{"type":["object","string"]}}}}]}}"#
+        ));
+        sources.push(format!(r#"{{"type":"array","items":{u}}}"#));
+        sources.push(format!(
+            r#"{{"type":"array","items":{{"type":"object","properties":{{"x":{u}}}}}}}"#
+        ));
+    }
+    let values = [
+        "null",
+        "1",
+        r#""ab""#,
+        r#""abc""#,
+        r#"{"a":1}"#,
+        r#"{"a":"1"}"#,
+        r#"{"b":1}"#,
+        r#"{"c":1}"#,
+        r#"{"\u0061":1}"#,
+        "{}",
+        "[]",
+        "true",
+        r#"{"a":1,"b":2}"#,
+        r#"{"":1}"#,
+        r#"{"x":1}"#,
+    ];
+    for source in &sources {
+        let form = Form::compile(source.as_bytes()).expect("the form compiles");
+        for v in values {
+            for body in [
+                format!("[{v}]{pad}"),
+                format!("[{v}]"),
+                format!(r#"[{{"x":{v}}}]{pad}"#),
+                format!("[{v},{v}]{pad}"),
+            ] {
+                every_engine_agrees(&form, body.as_bytes(), &format!("{source} with {body}"));
+            }
+        }
+    }
+}

@@ -123,12 +123,17 @@ impl Orders {
         let (mut seen, mut required) = (0u64, 0u32);
         for (step, &k) in order.steps.iter_mut().zip(&reading.members[..len]) {
             let k = usize::from(k);
-            // A member has a key only among the first 64 (`ObjectChecks::key`); an
-            // object read whole names each member once.
+            // A member has a key only among the first 64 (`ObjectChecks::key`).
             let (Some(m), Some(&Some(key))) = (o.members.get(k), o.keys.get(k)) else {
                 break;
             };
-            seen |= 1u64 << k;
+            // An object read whole names each member once; a repeat would make the
+            // totals wrong, so the order stops before it rather than trust that.
+            let bit = 1u64 << k;
+            if seen & bit != 0 {
+                break;
+            }
+            seen |= bit;
             required += u32::from(m.required);
             *step = Keyed {
                 key,
