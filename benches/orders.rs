@@ -72,3 +72,60 @@ pub fn order_late() -> Vec<u8> {
     let end = at + text[at..].find('"').expect("a closing quote");
     format!("{}Lost{}", &text[..at], &text[end..]).into_bytes()
 }
+
+// A comment and its replies: a recursive type, so the form schemars derives refers to
+// itself. schemars lists the properties by name (`author`, `id`, `replies`, `score`,
+// `text`; in the order declared only with serde_json's `preserve_order`, which the
+// benches leave off) and serde writes them as declared, so every object of a body
+// begins out of the form's order, at every depth. (Not a doc comment: schemars would
+// publish it as the form's description.)
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct Comment {
+    id: u32,
+    #[schemars(length(min = 1, max = 40))]
+    author: String,
+    #[schemars(length(max = 2000))]
+    text: String,
+    score: i32,
+    replies: Vec<Comment>,
+}
+
+/// A thread of 1,365 comments, 4 replies to each down to the fifth level (178,531
+/// bytes):
+/// objects of one form nested in objects of the same form.
+#[allow(dead_code)]
+pub fn thread() -> Vec<u8> {
+    fn comment(out: &mut String, id: &mut u32, depth: u32) {
+        let n = *id;
+        *id += 1;
+        let author = ["Ada", "Grace Hopper", "Alan", "Edsger W. Dijkstra"][n as usize % 4];
+        out.push_str(&format!(
+            r#"{{"id":{n},"author":"{author}","text":"Reply {n} at depth {depth}: agreed, with one caveat about the schedule.","score":{},"replies":["#,
+            i64::from(n % 17) - 4
+        ));
+        if depth < 5 {
+            for r in 0..4 {
+                if r > 0 {
+                    out.push(',');
+                }
+                comment(out, id, depth + 1);
+            }
+        }
+        out.push_str("]}");
+    }
+    let (mut out, mut id) = (String::new(), 1);
+    comment(&mut out, &mut id, 0);
+    out.into_bytes()
+}
+
+/// The same thread with each object's members in the order the form lists them:
+/// what the thread would cost read in the form's order.
+#[allow(dead_code)]
+pub fn thread_listed() -> Vec<u8> {
+    let value: serde_json::Value = serde_json::from_slice(&thread()).expect("JSON");
+    // serde_json's map keeps keys sorted (the `preserve_order` feature is off),
+    // which is the order schemars lists them in.
+    serde_json::to_vec(&value).expect("JSON")
+}

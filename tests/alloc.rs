@@ -9,6 +9,9 @@ mod inputs;
 #[path = "../benches/acts.rs"]
 mod acts;
 
+#[path = "../benches/orders.rs"]
+mod orders;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -91,6 +94,30 @@ fn verify_allocates_nothing_after_the_first_call() {
             assert_eq!(*n, 0, "{name} allocated");
         }
     }
+}
+
+/// A recursive form's body, every object out of the form's order at every depth. The
+/// first call learns orders from the innermost objects out; the second reads each
+/// depth in an order and learns one for each depth below, each in a box the thread
+/// keeps (`verify/fast/orders.rs`); the calls after them allocate nothing.
+#[test]
+fn a_recursive_body_out_of_order_allocates_nothing_after_the_second_call() {
+    // The form schemars derives for `orders::Comment` without serde_json's
+    // `preserve_order` (which this package's tests turn on): its properties by name.
+    let source = r##"{"type":"object","properties":{"author":{"type":"string","minLength":1,"maxLength":40},"id":{"type":"integer","minimum":0},"replies":{"type":"array","items":{"$ref":"#"}},"score":{"type":"integer"},"text":{"type":"string","maxLength":2000}},"required":["id","author","text","score","replies"],"additionalProperties":false}"##;
+    let form = formgate::Form::compile(source.as_bytes()).expect("the form compiles");
+    let body = orders::thread();
+    let counts: Vec<usize> = (0..5)
+        .map(|_| {
+            let (n, verdict) = allocations(|| form.verify(&body));
+            assert!(verdict.is_ok(), "{verdict:?}");
+            n
+        })
+        .collect();
+    eprintln!("thread: allocations in five calls {counts:?}");
+    // The second call made boxes too: the count can tell.
+    assert!(counts[1] > 0, "{counts:?}");
+    assert_eq!(counts[2..], [0, 0, 0], "thread allocated");
 }
 
 /// The streaming verifier keeps its buffers on the thread for the next body

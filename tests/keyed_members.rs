@@ -292,3 +292,105 @@ fn long_objects_out_of_order_agree() {
         }
     }
 }
+
+/// A recursive form whose objects nest in one another deeper than the engine keeps
+/// orders for one checks (`orders.rs`, `DEEPEST`), each written out of the form's
+/// order, with a leaf beside each level: every depth reads in the order learned at
+/// its own depth, or without one. The last copy breaks the form at each depth in turn
+/// (a bound, a missing member, a repeated one, an unknown one).
+#[test]
+fn recursive_objects_read_in_learned_orders_agree() {
+    let source = r##"{"$ref":"#/$defs/c","$defs":{"c":{"type":"object","properties":{"a":{"type":"integer","maximum":5},"b":{"type":"array","items":{"$ref":"#/$defs/c"}},"id":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}}}"##;
+    let form = Form::compile(source.as_bytes()).expect("the form compiles");
+    const DEPTH: usize = 14;
+    // Each object writes `id` first, where the form lists `a`.
+    let tree = |broken: Option<(usize, usize)>| {
+        let mut text = r#"{"id":99,"b":[],"a":1}"#.to_owned();
+        for d in (0..DEPTH).rev() {
+            let leaf = r#"{"id":0,"b":[],"a":2}"#;
+            let members = match broken {
+                Some((at, way)) if at == d => [
+                    format!(r#""id":{d},"b":[{leaf},{text}],"a":6"#),
+                    format!(r#""id":{d},"b":[{leaf},{text}]"#),
+                    format!(r#""id":{d},"b":[{leaf},{text}],"a":1,"id":{d}"#),
+                    format!(r#""id":{d},"b":[{leaf},{text}],"a":1,"z":1"#),
+                ][way]
+                    .clone(),
+                _ => format!(r#""id":{d},"b":[{leaf},{text}],"a":1"#),
+            };
+            text = format!("{{{members}}}");
+        }
+        text
+    };
+    let pad = " ".repeat(16);
+    let good = tree(None);
+    let broken = (0..DEPTH).flat_map(|at| (0..4).map(move |way| Some((at, way))));
+    for broken in [None].into_iter().chain(broken) {
+        // Wrapped in an object of the same checks whose `b` holds the good tree
+        // first, so the orders at every depth are learned before the broken copy.
+        let body = format!(r#"{{"id":-1,"b":[{good},{}],"a":1}}{pad}"#, tree(broken));
+        every_engine_agrees(&form, body.as_bytes(), &format!("{broken:?}: {body}"));
+        for _ in 0..2 {
+            assert_eq!(
+                form.verify(body.as_bytes()).is_ok(),
+                broken.is_none(),
+                "{broken:?}: {body}"
+            );
+        }
+    }
+}
+
+/// Five kinds of objects that name the same members over other bounds, each nesting
+/// the next in turn, all written out of the form's order: with more kinds than slots,
+/// two share one, so orders of other checks lie on its stack under and over the
+/// order being read. A member within its own kind's bound but not another's must be
+/// decided by its own kind's: no order of one kind is ever applied to another.
+#[test]
+fn recursive_kinds_sharing_a_slot_keep_their_own_orders() {
+    const KINDS: usize = 5;
+    const DEPTH: usize = 15;
+    let defs: Vec<String> = (0..KINDS)
+        .map(|k| {
+            format!(
+                r##""k{k}":{{"type":"object","properties":{{"a":{{"type":"integer","maximum":{k}}},"b":{{"type":"array","items":{{"$ref":"#/$defs/k{}"}}}}}},"required":["a","b"],"additionalProperties":false}}"##,
+                (k + 1) % KINDS
+            )
+        })
+        .collect();
+    let source = format!(
+        r##"{{"$ref":"#/$defs/k0","$defs":{{{}}}}}"##,
+        defs.join(",")
+    );
+    let form = Form::compile(source.as_bytes()).expect("the form compiles");
+    // Each object writes `b` first, where the form lists `a`; each `b` holds an empty
+    // object of the next kind first, then the rest of the chain.
+    let chain = |over: Option<usize>| {
+        let mut text = String::new();
+        for d in (0..DEPTH).rev() {
+            // The body's own object is of kind 0, so the chain begins with kind 1.
+            let kind = (d + 1) % KINDS;
+            let next = (d + 2) % KINDS;
+            let a = if over == Some(d) { kind + 1 } else { kind };
+            let rest = if text.is_empty() {
+                String::new()
+            } else {
+                format!(",{text}")
+            };
+            text = format!(r#"{{"b":[{{"b":[],"a":{next}}}{rest}],"a":{a}}}"#);
+        }
+        text
+    };
+    let pad = " ".repeat(16);
+    let good = chain(None);
+    for over in [None].into_iter().chain((0..DEPTH).map(Some)) {
+        let body = format!(r#"{{"b":[{good},{}],"a":0}}{pad}"#, chain(over));
+        every_engine_agrees(&form, body.as_bytes(), &format!("{over:?}: {body}"));
+        for _ in 0..2 {
+            assert_eq!(
+                form.verify(body.as_bytes()).is_ok(),
+                over.is_none(),
+                "{over:?}: {body}"
+            );
+        }
+    }
+}

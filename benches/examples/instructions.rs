@@ -11,7 +11,9 @@
 //!
 //! `(refs at 10 - refs at 0) / 10` is the count per call: setup (generating the body,
 //! compiling the form, one warming call) cancels out. Bodies: `small`, `medium`,
-//! `large`, `order` (the schemars-derived form of `orders.rs`), and each of them breaking its form in its last record (`small_late`, `medium_late`, `large_late`, `order_late`: the rejection path); modes: `verify`, `check`, and
+//! `large`, `order` (the schemars-derived form of `orders.rs`), `thread` (the recursive
+//! schemars-derived form of `orders.rs`, every object out of the form's order) and
+//! `thread_listed` (the same thread in the form's order), and each of them breaking its form in its last record (`small_late`, `medium_late`, `large_late`, `order_late`: the rejection path); modes: `verify`, `check`, and
 //! `stream` (`Form::verifier` fed 16 KiB chunks), and for the small and the large body
 //! `into` (`Form::verify_into` into the Rust type of `benches/acts.rs`) and `serde`
 //! (`serde_json::from_slice` into the same type, validating nothing); for every
@@ -32,11 +34,11 @@ mod acts;
 #[path = "../orders.rs"]
 mod orders;
 
-/// The schemars-derived order form (`orders.rs`) with `body`.
-fn order_case(body: Vec<u8>) -> inputs::Case {
-    let form = formgate::Form::from_schemars::<orders::Order>().expect("the form compiles");
+/// The form schemars derives for `T` (`orders.rs`) with `body`.
+fn derived_case<T: schemars::JsonSchema>(name: &'static str, body: Vec<u8>) -> inputs::Case {
+    let form = formgate::Form::from_schemars::<T>().expect("the form compiles");
     inputs::Case {
-        name: "order",
+        name,
         form: form.schema_json().to_owned(),
         body,
         admitted: true,
@@ -67,7 +69,7 @@ fn into_type(form: &formgate::Form, case: &str, body: &[u8], gate: bool) -> bool
 fn main() {
     let mut args = std::env::args().skip(1);
     let usage = "usage: instructions \
-         small|medium|large|order|small_late|medium_late|large_late|order_late \
+         small|medium|large|order|thread|thread_listed|small_late|medium_late|large_late|order_late \
          verify|check|stream|into|serde|value|serde_value|jsonschema|clone|sonic|memchr N";
     let name = args.next().unwrap_or_default();
     let (case, rejected) = match name.as_str() {
@@ -78,8 +80,22 @@ fn main() {
         // The name the earlier tables use.
         "medium_late" | "medium_rejected" => (inputs::medium_late(), true),
         "large_late" => (inputs::large_late(), true),
-        "order" => (order_case(orders::order()), false),
-        "order_late" => (order_case(orders::order_late()), true),
+        "order" => (
+            derived_case::<orders::Order>("order", orders::order()),
+            false,
+        ),
+        "order_late" => (
+            derived_case::<orders::Order>("order", orders::order_late()),
+            true,
+        ),
+        "thread" => (
+            derived_case::<orders::Comment>("thread", orders::thread()),
+            false,
+        ),
+        "thread_listed" => (
+            derived_case::<orders::Comment>("thread", orders::thread_listed()),
+            false,
+        ),
         _ => panic!("{usage}"),
     };
     let mode = match args.next().as_deref() {

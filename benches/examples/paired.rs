@@ -53,7 +53,7 @@ fn median(mut xs: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let usage = "usage: paired (into|sonic|stream) (small|medium|large|order) [ROUNDS] [MS]";
+    let usage = "usage: paired (into|sonic|stream) (small|medium|large|order|thread) [ROUNDS] [MS]";
     let mut args = std::env::args().skip(1);
     let pair = args.next().expect(usage);
     let name = args.next().expect(usage);
@@ -69,6 +69,15 @@ fn main() {
                 name: "order",
                 form: form.schema_json().to_owned(),
                 body: orders::order(),
+                admitted: true,
+            }
+        }
+        "thread" => {
+            let form = formgate::Form::from_schemars::<orders::Comment>().expect("the form");
+            inputs::Case {
+                name: "thread",
+                form: form.schema_json().to_owned(),
+                body: orders::thread(),
                 admitted: true,
             }
         }

@@ -18,7 +18,9 @@
 //! taken from the very checks its serial names, which no other checks share, not
 //! even those of a form compiled after this one is dropped. While an object is read
 //! in its order, the order is out of its slot, so an object nested in it cannot
-//! overwrite it.
+//! overwrite it. A slot holds a short stack of orders, so that an object nested in
+//! one of the same checks (a recursive form: a comment in the replies to a comment)
+//! takes the next one down, learned from an object at its own depth.
 
 use crate::form::node::{Keyed, ObjectChecks};
 
@@ -27,8 +29,13 @@ use super::{Fail, Listed, Pass, MAX_FRAMES};
 /// The most members an order holds; an object with more is not remembered.
 const MOST: usize = 16;
 
-/// How many orders a pass keeps.
+/// How many slots a pass keeps orders in.
 const SLOTS: usize = 4;
+
+/// The most orders a slot holds, the ones out being read included: objects of one
+/// slot nested deeper than this in one another are read without one, and a thread's
+/// buffers hold at most `SLOTS * DEEPEST` orders, of about 1 KB each.
+const DEEPEST: u8 = 8;
 
 /// The order of one object's members.
 #[derive(Debug, Clone)]
@@ -64,18 +71,21 @@ impl Order {
     }
 }
 
-/// The orders a pass has learned, a slot each by the serial of their checks. Each is
-/// boxed, so that the member loop takes the one it reads out of its slot at the cost
-/// of a pointer (an object nested in it finds the slot empty, and learns nothing
-/// there). A slot's box is made the first time it learns an order, then kept with the
-/// buffers: at most [`SLOTS`] allocations for a thread's buffers, and none for buffers
-/// that never learn one (the general validator's runtime, made at a streamed body's
-/// hand-over, holds a fast engine's buffers).
+/// The orders a pass has learned, a stack of them in each slot, filed by the serial
+/// of their checks. Each is boxed, so that the member loop takes the one it reads off
+/// its slot's stack at the cost of a pointer: an object nested in it finds the next
+/// order down, or none (and learns one there). A box is made when a slot has none on
+/// its stack to learn an order in, then kept with the buffers: at most [`DEEPEST`] a
+/// slot, and none for buffers that never learn one (the general validator's runtime,
+/// made at a streamed body's hand-over, holds a fast engine's buffers).
 #[derive(Debug, Default)]
 pub(super) struct Orders {
-    slots: [Option<Box<Order>>; SLOTS],
-    /// The slots whose box is made, a bit each: an empty one of them is taken.
-    made: u8,
+    /// Each slot's stack, the topmost last. Boxed in the `Vec`: an order is taken off
+    /// and put back for each object read in it, a pointer rather than a kilobyte.
+    #[allow(clippy::vec_box)]
+    slots: [Vec<Box<Order>>; SLOTS],
+    /// How many boxes each slot has made: those on its stack and those out being read.
+    made: [u8; SLOTS],
 }
 
 impl Orders {
@@ -85,36 +95,48 @@ impl Orders {
         o.serial as usize % SLOTS
     }
 
-    /// The order learned for `o`, taken out of its slot: [`Orders::put`] puts it back.
+    /// The order learned for `o`, taken off the top of its slot's stack:
+    /// [`Orders::put`] puts it back.
     #[inline(always)]
     fn take(&mut self, o: &ObjectChecks) -> Option<Box<Order>> {
         let slot = &mut self.slots[Orders::slot(o)];
-        if o.serial != 0 && slot.as_ref()?.owner == o.serial {
-            slot.take()
+        if o.serial != 0 && slot.last()?.owner == o.serial {
+            slot.pop()
         } else {
             None
         }
     }
 
-    /// Put back an order [`Orders::take`] took.
+    /// Put back on top of its slot's stack an order [`Orders::take`] took (the stack
+    /// has room for every box its slot may make: nothing is allocated).
     #[inline(always)]
     fn put(&mut self, o: &ObjectChecks, order: Box<Order>) {
-        self.slots[Orders::slot(o)] = Some(order);
+        self.slots[Orders::slot(o)].push(order);
     }
 
-    /// Remember the order of `reading` for `o`: each member's key, landed node and
-    /// running totals, taken from `o`. Not while the slot's order is being read.
+    /// Remember the order of `reading` for `o` on top of its slot's stack: each
+    /// member's key, landed node and running totals, taken from `o`. Never in an order
+    /// out being read.
     fn learn(&mut self, o: &ObjectChecks, reading: &Reading) {
         let len = usize::from(reading.len);
         if o.serial == 0 || len == 0 {
             return;
         }
         let s = Orders::slot(o);
-        if self.made & 1 << s == 0 {
-            self.made |= 1 << s;
-            self.slots[s] = Some(Box::default());
+        if self.slots[s].is_empty() {
+            // Every order the slot has made, if any, is out being read by an object
+            // this one is nested in (or it has made none yet).
+            if self.made[s] >= DEEPEST {
+                return;
+            }
+            if self.made[s] == 0 {
+                // Room for every box the slot may make: `put` never grows it.
+                self.slots[s].reserve_exact(usize::from(DEEPEST));
+            }
+            self.made[s] += 1;
+            self.slots[s].push(Box::default());
         }
-        let Some(order) = self.slots[s].as_deref_mut() else {
+        let Some(order) = self.slots[s].last_mut() else {
             return;
         };
         order.owner = o.serial;
