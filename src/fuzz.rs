@@ -45,6 +45,16 @@ pub fn fast_accepts(form: &crate::Form, body: &[u8]) -> bool {
     )
 }
 
+/// Whether the streaming verifier, fed `body` in chunks of `chunk` bytes, admits it
+/// with its fast engine alone, the general validator never taking over. For tests that
+/// the streamed fast engine serves the bodies it is meant for.
+pub fn fast_streams(form: &crate::Form, body: &[u8], chunk: usize) -> bool {
+    let mut v = form.verifier();
+    let fed = body.chunks(chunk.max(1)).all(|c| v.feed(c).is_ok());
+    let fast = !v.handed_over();
+    fed && fast && v.finish().is_ok()
+}
+
 /// The fast engine's own rejection of `body`, if it rejects it without the general
 /// validator (`None`: it admits it or is not sure). For tests that its rejections are
 /// the general validator's, and that it serves the rejections it is meant for.

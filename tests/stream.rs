@@ -4,6 +4,9 @@
 
 mod common;
 
+#[path = "../benches/orders.rs"]
+mod orders;
+
 use formgate::Form;
 use formgate_testkit::{self as testkit, config};
 use proptest::prelude::*;
@@ -745,4 +748,22 @@ fn a_verifier_outliving_the_threads_spare_does_not_abort() {
     })
     .join()
     .unwrap();
+}
+
+/// A body nested five levels deep and larger than a chunk (a thread of comments, each
+/// with its replies): every chunk's end cuts an object or array at each level, each
+/// attempted whole as far as the chunk goes, then entered as a frame. The fast engine
+/// reads it alone; the work of those attempts once spent the budget in the first chunk
+/// and handed the body over.
+#[test]
+fn a_deep_body_in_chunks_is_read_by_the_fast_engine() {
+    let source = r##"{"type":"object","properties":{"author":{"type":"string","minLength":1,"maxLength":40},"id":{"type":"integer","minimum":0},"replies":{"type":"array","items":{"$ref":"#"}},"score":{"type":"integer"},"text":{"type":"string","maxLength":2000}},"required":["id","author","text","score","replies"],"additionalProperties":false}"##;
+    let form = Form::compile(source.as_bytes()).expect("the form compiles");
+    let body = orders::thread();
+    for chunk in [16 * 1024, 4096, 1000] {
+        assert!(
+            formgate::__fuzz::fast_streams(&form, &body, chunk),
+            "handed over in chunks of {chunk} bytes"
+        );
+    }
 }

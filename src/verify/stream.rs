@@ -123,6 +123,12 @@ impl Drop for Verifier<'_> {
 }
 
 impl<'f> Verifier<'f> {
+    /// Whether the general validator has taken over from the fast engine.
+    #[cfg(any(fuzzing, feature = "__fuzz"))]
+    pub(crate) fn handed_over(&self) -> bool {
+        self.general.is_some()
+    }
+
     pub(crate) fn new(form: &'f Form) -> Verifier<'f> {
         // `try_with`, not `with`: a verifier made by another thread-local's destructor
         // runs after the spare may be gone, and `with` would panic there (a panic in a

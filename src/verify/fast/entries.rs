@@ -39,7 +39,8 @@ pub(in crate::verify) fn value_at(
 /// the pass does not read whole and admit (cut off by the end of the bytes so far,
 /// failing, or failing at its start), with `tally` as before it, so that the caller
 /// reads that one as it reads any value; also before a container element when not
-/// `containers`, and at the array's close.
+/// `containers`, and at the array's close. Also the work charged to `budget` for an
+/// element the end of the bytes so far cut off, which the caller reads again.
 ///
 /// What it bought (benches/README.md, optimization `batched-elements`): the per-element
 /// round of the caller's frame loop (its state, the value's setup, a pass made for each
@@ -55,12 +56,12 @@ pub(in crate::verify) fn elements_at(
     containers: bool,
     budget: &mut usize,
     buffers: &mut Buffers,
-) -> (usize, bool) {
+) -> (usize, bool, usize) {
     let mut inp = Input::text_of(body);
     let mut pass = Pass::new(form, body.as_bytes(), false, start, open, buffers);
     std::mem::swap(&mut pass.inp, &mut inp);
     pass.budget = *budget;
-    let (mut at, mut after) = (start, false);
+    let (mut at, mut after, mut cut) = (start, false, 0);
     loop {
         pass.skip_ws();
         match pass.bytes.get(pass.pos) {
@@ -73,7 +74,11 @@ pub(in crate::verify) fn elements_at(
             *tally = before;
             break;
         };
-        if pass.child(schema).is_err() {
+        let left = pass.budget;
+        if let Err(e) = pass.child(schema) {
+            if e == Fail::Truncated {
+                cut = left - pass.budget;
+            }
             *tally = before;
             break;
         }
@@ -86,7 +91,7 @@ pub(in crate::verify) fn elements_at(
         (at, after) = (pass.pos, false);
     }
     *budget = pass.budget;
-    (at, after)
+    (at, after, cut)
 }
 
 /// The value starting at `start` (after whitespace) of the complete body that `inp`

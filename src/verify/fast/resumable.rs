@@ -29,7 +29,16 @@
 //!    read again by the next attempt; a value that is cut short more than
 //!    [`MAX_RETRIES`] times hands over, so small chunks cannot make the work
 //!    quadratic. A first chunk that looks whole is read once more before all that,
-//!    as a whole body ([`Resumable::feed`]).
+//!    as a whole body ([`Resumable::feed`]). A container element that a run found
+//!    cut off is entered as a frame at once, not attempted whole again
+//!    ([`Resumable::cut_at`]). The attempts share the recursive pass's budget over
+//!    the bytes received (`fast::budget`); the work of an attempt at a container the
+//!    bytes so far end inside, which is then entered as a frame and never attempted
+//!    again, is given back to it, up to as much again over the stream
+//!    ([`Resumable::refunds`]). Without those, each level of nesting that a chunk's
+//!    end cuts read the rest of the chunk two or three times more, and a body nested
+//!    five levels deep in 16 KiB chunks spent the budget in its first chunk and was
+//!    handed over (benches/README.md, optimization `cut-attempts`).
 //! 3. Memory: the bytes received so far are kept for the handover (at most
 //!    `max_bytes`, which the caller enforces before feeding), plus a frame per open
 //!    container.
@@ -130,6 +139,14 @@ pub(crate) struct Resumable {
     /// Work left for the recursive pass over the whole stream (invariant 2): its
     /// factor per byte received, as `fast::decide` allows for a whole body.
     budget: usize,
+    /// Work spent on attempts at containers the end of the bytes so far cut off, that
+    /// may still be given back to `budget` (invariant 2): as much again as `budget`
+    /// has been given.
+    refunds: usize,
+    /// Where an element begins that an array frame's run of elements found cut off by
+    /// the end of the bytes so far: a container there is entered at once, not
+    /// attempted whole again.
+    cut_at: Option<usize>,
     /// Where the bytes so far certainly fail the form, at a place this path names
     /// exactly (`fast` invariant 5): the failure, the path of the containers around
     /// the value read (outermost first), and whether the recursive pass's path inside
@@ -173,6 +190,8 @@ impl Resumable {
         self.whole = Whole::No;
         self.retries = 0;
         self.budget = fast::budget(0);
+        self.refunds = 0;
+        self.cut_at = None;
         self.failure = None;
     }
 
@@ -225,9 +244,9 @@ impl Resumable {
             }
             fast::clear(buffers);
         }
-        self.budget = self
-            .budget
-            .saturating_add(fast::budget(chunk.len()) - fast::budget(0));
+        let more = fast::budget(chunk.len()) - fast::budget(0);
+        self.budget = self.budget.saturating_add(more);
+        self.refunds = self.refunds.saturating_add(more);
         let whole = if self.tail.is_empty() {
             self.push_text(chunk)
         } else {
@@ -375,11 +394,13 @@ impl Resumable {
         };
         let enterable = container.filter(|&object| enterable(n, object));
         if let (Some(object), false) = (enterable, complete) {
-            if self.frames.len() < ENTER_AT_ONCE && self.text.len() - start > TRY_WHOLE {
+            let cut = self.cut_at.take() == Some(start);
+            if cut || self.frames.len() < ENTER_AT_ONCE && self.text.len() - start > TRY_WHOLE {
                 return self.may_enter(form, n, object);
             }
         }
         let open = self.frames.len();
+        let left = self.budget;
         let read = fast::value_at(
             form,
             &self.text,
@@ -396,7 +417,11 @@ impl Resumable {
                 Step::Done(end)
             }
             Err(Fail::Truncated) => match enterable {
-                Some(object) => self.may_enter(form, n, object),
+                Some(object) => {
+                    // Read again as a frame; never attempted whole again.
+                    self.refund(left - self.budget);
+                    self.may_enter(form, n, object)
+                }
                 None => match self.wait() {
                     None => Step::Wait,
                     Some(_) => Step::HandOver,
@@ -460,6 +485,14 @@ impl Resumable {
             tally: Tally::default(),
             name: 0,
         });
+    }
+
+    /// Give back to the budget `work` spent on an attempt the end of the bytes so far
+    /// cut off, as far as [`Self::refunds`] allows (invariant 2).
+    fn refund(&mut self, work: usize) {
+        let back = work.min(self.refunds);
+        self.refunds -= back;
+        self.budget = self.budget.saturating_add(back);
     }
 
     /// Wait for more bytes, up to a point (invariant 2): `None` waits, `Some(false)`
@@ -540,7 +573,7 @@ impl Resumable {
         let open = self.frames.len();
         let frame = self.frames.last_mut().expect("an open frame");
         let checks = landing(form, frame.node).array.as_deref();
-        let (at, after) = fast::elements_at(
+        let (at, after, cut) = fast::elements_at(
             form,
             &self.text,
             self.pos,
@@ -552,15 +585,21 @@ impl Resumable {
             &mut self.budget,
             buffers,
         );
+        if at != self.pos {
+            frame.at = if after { At::Value } else { At::Comma };
+        }
+        // The element cut off is read again at once, as any value is.
+        self.refund(cut);
         if at == self.pos {
+            self.cut_at = (cut > 0).then_some(at);
             return self.element(form);
         }
-        frame.at = if after { At::Value } else { At::Comma };
         self.pos = at;
         self.retries = 0;
         if after {
             return true;
         }
+        self.cut_at = (cut > 0).then(|| lex::skip_ws(self.text.as_bytes(), at));
         // Stopped before an element the pass did not take: begin that one now, as the
         // next round of `advance` would, without a second run trying it again.
         self.pos = lex::skip_ws(self.text.as_bytes(), self.pos);

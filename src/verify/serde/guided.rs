@@ -4,7 +4,7 @@
 //!
 //! The deserializer asks for one value at a time; the source knows the node that value
 //! meets (the form's root, a member's subschema, an element's) and reads it the way
-//! the fast pass ([`super::fast`]) would:
+//! the fast pass ([`crate::verify::fast`]) would:
 //! - a scalar meeting a node without in-place applicators is lexed, checked with the
 //!   form's own scalar checks and handed over;
 //! - a container that can be read member by member ([`enterable`]) is checked as it
