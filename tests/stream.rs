@@ -750,6 +750,9 @@ fn a_verifier_outliving_the_threads_spare_does_not_abort() {
     .unwrap();
 }
 
+/// The form schemars derives for `orders::Comment` (its properties by name).
+const THREAD_FORM: &str = r##"{"type":"object","properties":{"author":{"type":"string","minLength":1,"maxLength":40},"id":{"type":"integer","minimum":0},"replies":{"type":"array","items":{"$ref":"#"}},"score":{"type":"integer"},"text":{"type":"string","maxLength":2000}},"required":["id","author","text","score","replies"],"additionalProperties":false}"##;
+
 /// A body nested five levels deep and larger than a chunk (a thread of comments, each
 /// with its replies): every chunk's end cuts an object or array at each level, each
 /// attempted whole as far as the chunk goes, then entered as a frame. The fast engine
@@ -757,13 +760,53 @@ fn a_verifier_outliving_the_threads_spare_does_not_abort() {
 /// and handed the body over.
 #[test]
 fn a_deep_body_in_chunks_is_read_by_the_fast_engine() {
-    let source = r##"{"type":"object","properties":{"author":{"type":"string","minLength":1,"maxLength":40},"id":{"type":"integer","minimum":0},"replies":{"type":"array","items":{"$ref":"#"}},"score":{"type":"integer"},"text":{"type":"string","maxLength":2000}},"required":["id","author","text","score","replies"],"additionalProperties":false}"##;
-    let form = Form::compile(source.as_bytes()).expect("the form compiles");
+    let form = Form::compile(THREAD_FORM.as_bytes()).expect("the form compiles");
     let body = orders::thread();
     for chunk in [16 * 1024, 4096, 1000] {
         assert!(
             formgate::__fuzz::fast_streams(&form, &body, chunk),
             "handed over in chunks of {chunk} bytes"
         );
+    }
+}
+
+/// The deep body broken at places spread over it (a member of the wrong type, one
+/// missing, one unknown, a syntax error), fed in chunks that cut it at every level:
+/// the streaming verifier decides each as the general validator does, rejection for
+/// rejection.
+#[test]
+fn a_deep_body_broken_anywhere_is_decided_in_chunks_as_whole() {
+    let form = Form::compile(THREAD_FORM.as_bytes()).expect("the form compiles");
+    let text = String::from_utf8(orders::thread()).expect("UTF-8");
+    let at = |pattern: &str, nth: usize| {
+        text.match_indices(pattern)
+            .nth(nth)
+            .map(|(i, _)| i)
+            .expect("the pattern occurs")
+    };
+    let mut bodies = Vec::new();
+    for nth in [0, 7, 300, 700, 1364] {
+        let i = at(r#""score":"#, nth) + r#""score":"#.len();
+        let end = i + text[i..].find(',').expect("a comma");
+        bodies.push(format!("{}\"x\"{}", &text[..i], &text[end..]));
+        let i = at(r#""author":"#, nth);
+        let end = i + text[i..].find(',').expect("a comma") + 1;
+        bodies.push(format!("{}{}", &text[..i], &text[end..]));
+        let i = at(r#""replies":["#, nth);
+        bodies.push(format!("{}\"z\":1,{}", &text[..i], &text[i..]));
+        bodies.push(format!("{}]{}", &text[..i], &text[i..]));
+    }
+    for body in &bodies {
+        let whole = formgate::__fuzz::general_verify(&form, body.as_bytes());
+        assert!(whole.is_err());
+        for chunk in [16 * 1024, 4096, 1000, 333] {
+            let mut v = form.verifier();
+            let streamed = body
+                .as_bytes()
+                .chunks(chunk)
+                .try_for_each(|c| v.feed(c))
+                .and_then(|()| v.finish());
+            assert_eq!(streamed, whole, "in chunks of {chunk} bytes");
+        }
     }
 }

@@ -38,7 +38,9 @@
 //!    ([`Resumable::refunds`]). Without those, each level of nesting that a chunk's
 //!    end cuts read the rest of the chunk two or three times more, and a body nested
 //!    five levels deep in 16 KiB chunks spent the budget in its first chunk and was
-//!    handed over (benches/README.md, optimization `cut-attempts`).
+//!    handed over (benches/README.md, optimization `cut-attempts`). In an object
+//!    entered so, a member container with more than [`TRY_WHOLE`] bytes after it is
+//!    entered at once (optimization `cut-frames`): most likely the end lies in it too.
 //! 3. Memory: the bytes received so far are kept for the handover (at most
 //!    `max_bytes`, which the caller enforces before feeding), plus a frame per open
 //!    container.
@@ -102,6 +104,9 @@ struct Frame {
     tally: Tally,
     /// Where the name of the member being read begins (objects).
     name: usize,
+    /// Whether the end of the bytes so far was found inside it when it was entered
+    /// (an attempt at it was cut off).
+    cut: bool,
 }
 
 /// What reading one value did.
@@ -147,6 +152,9 @@ pub(crate) struct Resumable {
     /// the end of the bytes so far: a container there is entered at once, not
     /// attempted whole again.
     cut_at: Option<usize>,
+    /// Whether the container about to be entered is known to hold the end of the
+    /// bytes so far ([`Frame::cut`]).
+    entering_cut: bool,
     /// Where the bytes so far certainly fail the form, at a place this path names
     /// exactly (`fast` invariant 5): the failure, the path of the containers around
     /// the value read (outermost first), and whether the recursive pass's path inside
@@ -192,6 +200,7 @@ impl Resumable {
         self.budget = fast::budget(0);
         self.refunds = 0;
         self.cut_at = None;
+        self.entering_cut = false;
         self.failure = None;
     }
 
@@ -395,7 +404,13 @@ impl Resumable {
         let enterable = container.filter(|&object| enterable(n, object));
         if let (Some(object), false) = (enterable, complete) {
             let cut = self.cut_at.take() == Some(start);
-            if cut || self.frames.len() < ENTER_AT_ONCE && self.text.len() - start > TRY_WHOLE {
+            // In an object that holds the end of the bytes so far, a member container
+            // with more than a few KiB after its start most likely holds it too: its
+            // attempt whole would read to the end and be cut off.
+            let in_cut = self.frames.last().is_some_and(|f| f.cut && f.object);
+            let large = self.text.len() - start > TRY_WHOLE;
+            if cut || (self.frames.len() < ENTER_AT_ONCE || in_cut) && large {
+                self.entering_cut = cut || in_cut;
                 return self.may_enter(form, n, object);
             }
         }
@@ -420,6 +435,7 @@ impl Resumable {
                 Some(object) => {
                     // Read again as a frame; never attempted whole again.
                     self.refund(left - self.budget);
+                    self.entering_cut = true;
                     self.may_enter(form, n, object)
                 }
                 None => match self.wait() {
@@ -484,6 +500,7 @@ impl Resumable {
             at: At::Start,
             tally: Tally::default(),
             name: 0,
+            cut: std::mem::take(&mut self.entering_cut),
         });
     }
 
