@@ -554,7 +554,7 @@ impl<'a, 'f> Pass<'a, 'f> {
     #[inline(always)]
     fn own_literal(&mut self, n: &'f Node, i: usize, c: u8) -> R {
         // Each word compared as a constant, not through `memcmp` (benches/README.md,
-        // optimization `literal-words`).
+        // optimization `literal-words`; `lex::literal` is inlined for it).
         let (lexed, scalar) = match c {
             b't' => (
                 lex::literal(self.bytes, i, b"true", self.complete),
