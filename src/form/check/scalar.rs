@@ -21,27 +21,37 @@ pub(crate) fn check(
     consts: &Consts,
     scalar: Scalar<'_>,
 ) -> Result<(), Option<Keyword>> {
-    let types = node.types;
     match scalar {
-        Scalar::String(s) => return check_string(node, consts, s),
-        _ if node.reject_all => return Err(None),
-        Scalar::Number(lexeme) => {
-            return check_number(node, consts, lexeme, || Small::parse(lexeme));
-        }
-        Scalar::Bool(_) => {
-            if !types.has(Types::BOOLEAN) {
-                return Err(Some(Keyword::Type));
-            }
-            values(node, consts, scalar)?;
-        }
-        Scalar::Null => {
-            if !types.has(Types::NULL) {
-                return Err(Some(Keyword::Type));
-            }
-            values(node, consts, scalar)?;
-        }
+        Scalar::String(s) => check_string(node, consts, s),
+        _ if node.reject_all => Err(None),
+        Scalar::Number(lexeme) => check_number(node, consts, lexeme, || Small::parse(lexeme)),
+        Scalar::Bool(_) | Scalar::Null => check_literal(node, consts, scalar),
     }
-    Ok(())
+}
+
+/// [`check`] for `true`, `false` or `null`: the node's types and `enum`/`const` alone
+/// decide one. Inlined where the fast engine reads a literal, where the call to
+/// [`check`] cost a `null` of the order body 26 instructions (benches/README.md,
+/// optimization `literal-checks`).
+#[inline(always)]
+pub(crate) fn check_literal(
+    node: &Node,
+    consts: &Consts,
+    scalar: Scalar<'_>,
+) -> Result<(), Option<Keyword>> {
+    let kind = match scalar {
+        Scalar::Bool(_) => Types::BOOLEAN,
+        Scalar::Null => Types::NULL,
+        // Not a literal: the whole check.
+        _ => return check(node, consts, scalar),
+    };
+    if node.reject_all {
+        return Err(None);
+    }
+    if !node.types.has(kind) {
+        return Err(Some(Keyword::Type));
+    }
+    values(node, consts, scalar)
 }
 
 /// [`check`] for a number, given how to read it as a [`Small`] (`short`: `None` for a

@@ -573,7 +573,7 @@ impl<'a, 'f> Pass<'a, 'f> {
             Ok(Lexed::Done((), end)) => self.pos = end,
             r => return Err(self.unlexed(r)),
         }
-        match scalar::check(n, self.consts, scalar) {
+        match scalar::check_literal(n, self.consts, scalar) {
             Ok(()) => Ok(()),
             Err(k) => Err(self.miss(i, n, k)),
         }

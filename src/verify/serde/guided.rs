@@ -196,7 +196,7 @@ impl<'de, 'f> Guided<'de, 'f, '_> {
     #[inline(always)]
     fn checked_literal(&mut self, n: &Node, word: &[u8], scalar: Scalar<'_>) -> Result<(), Miss> {
         self.literal(word)?;
-        if scalar::check(n, self.consts, scalar).is_err() {
+        if scalar::check_literal(n, self.consts, scalar).is_err() {
             return Err(self.miss());
         }
         Ok(())
