@@ -124,15 +124,24 @@ fn common_date_time(b: &[u8]) -> Option<bool> {
     if !(separators && digits(w0, D0) && digits(w1, D1) && digits2) {
         return None;
     }
-    let two = |at: usize| u32::from(b[at] - b'0') * 10 + u32::from(b[at + 1] - b'0');
-    let (month, day) = (two(5), two(8));
-    let (hour, minute, second) = (two(11), two(14), two(17));
+    // Each digit's value in its byte. The day, hour and minute (bytes 0–1, 3–4 and
+    // 6–7 of `DDTHH:MM`) by one multiplication: each tens digit times ten plus its
+    // ones digit, at most 99, stays in its byte (benches/README.md, optimization
+    // `date-time-fields`).
+    let (x0, x1) = (w0 ^ 0x3030_3030_3030_3030, w1 ^ 0x3030_3030_3030_3030);
+    const TENS: u64 = 0x00FF_0000_FF00_00FF;
+    let fields = (x1 & TENS) * 10 + ((x1 >> 8) & TENS);
+    let (day, hour, minute) = (fields & 0xFF, fields >> 24 & 0xFF, fields >> 48 & 0xFF);
+    let digit = |x: u64, at: u32| x >> (8 * at) & 0xFF;
+    let month = digit(x0, 5) * 10 + digit(x0, 6);
+    let second = u64::from(x2 >> 8 & 0xFF) * 10 + u64::from(x2 >> 16 & 0xFF);
     // The year only where the day is beyond every month's 28.
-    let year = || two(0) * 100 + two(2);
+    let year =
+        || (digit(x0, 0) * 1000 + digit(x0, 1) * 100 + digit(x0, 2) * 10 + digit(x0, 3)) as u32;
     Some(
         (1..=12).contains(&month)
             && day >= 1
-            && (day <= 28 || day <= days_in_month(year(), month))
+            && (day <= 28 || day <= u64::from(days_in_month(year(), month as u32)))
             && hour <= 23
             && minute <= 59
             && (second < 60 || (second == 60 && hour == 23 && minute == 59)),
