@@ -50,9 +50,7 @@ pub fn fast_accepts(form: &crate::Form, body: &[u8]) -> bool {
 /// the streamed fast engine serves the bodies it is meant for.
 pub fn fast_streams(form: &crate::Form, body: &[u8], chunk: usize) -> bool {
     let mut v = form.verifier();
-    let fed = body.chunks(chunk.max(1)).all(|c| v.feed(c).is_ok());
-    let fast = !v.handed_over();
-    fed && fast && v.finish().is_ok()
+    body.chunks(chunk.max(1)).all(|c| v.feed(c).is_ok()) && v.finish_by_fast_engine()
 }
 
 /// The fast engine's own rejection of `body`, if it rejects it without the general

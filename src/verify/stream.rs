@@ -24,7 +24,9 @@
 //!    2–4, and a prefix that breaks the form is refused at the chunk that broke it.
 //!
 //! Cost: O(n) time; memory O(n) while the fast path lasts (never more than
-//! `max_bytes`), then O(depth + longest spanning token).
+//! `max_bytes`), then O(depth + longest spanning token). Besides, the fast engine's
+//! buffers keep the member orders it learns (`verify/fast/orders.rs`): at most 32 of
+//! about 1 KB each, made only as a body's objects need them.
 
 use std::cell::Cell;
 use std::io::Read;
@@ -123,12 +125,6 @@ impl Drop for Verifier<'_> {
 }
 
 impl<'f> Verifier<'f> {
-    /// Whether the general validator has taken over from the fast engine.
-    #[cfg(any(fuzzing, feature = "__fuzz"))]
-    pub(crate) fn handed_over(&self) -> bool {
-        self.general.is_some()
-    }
-
     pub(crate) fn new(form: &'f Form) -> Verifier<'f> {
         // `try_with`, not `with`: a verifier made by another thread-local's destructor
         // runs after the spare may be gone, and `with` would panic there (a panic in a
@@ -235,6 +231,19 @@ impl<'f> Verifier<'f> {
             .unwrap_or_default();
         let form = self.form;
         self.general().run(form, &body, 0)
+    }
+
+    /// The body is complete: whether the fast engine admits it alone, as
+    /// [`Verifier::finish`] would without the general validator ever taking over.
+    #[cfg(any(fuzzing, feature = "__fuzz"))]
+    pub(crate) fn finish_by_fast_engine(mut self) -> bool {
+        match (&self.rejected, &mut self.fast, &self.general) {
+            (None, Some(Engine { resumable, buffers }), None) => {
+                resumable.rejection(self.form, buffers).is_none()
+                    && resumable.finish(self.form, buffers)
+            }
+            _ => false,
+        }
     }
 
     /// The body is complete: the final verdict.

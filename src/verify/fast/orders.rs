@@ -298,3 +298,38 @@ impl<'a, 'f> Pass<'a, 'f> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{decide, Buffers, Verdict};
+    use super::DEEPEST;
+    use crate::form::Form;
+
+    /// Objects of one recursive checks nested 10 deep (a debug build's recursion stops
+    /// at 32 frames), each out of the form's order: each slot makes at most
+    /// [`DEEPEST`] orders, however deep the body, and its stack never outgrows the
+    /// room reserved for them.
+    #[test]
+    fn a_slot_makes_at_most_deepest_orders() {
+        let source = r##"{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"array","items":{"$ref":"#"}}},"required":["a","b"],"additionalProperties":false}"##;
+        let form = Form::compile(source.as_bytes()).expect("the form compiles");
+        let mut body = r#"{"b":[],"a":0}"#.to_owned();
+        for d in 1..10 {
+            body = format!(r#"{{"b":[{{"b":[],"a":{d}}},{body}],"a":{d}}}"#);
+        }
+        let mut buffers = Buffers::default();
+        for _ in 0..3 {
+            assert!(matches!(
+                decide(&form, body.as_bytes(), &mut buffers),
+                Verdict::Admitted
+            ));
+        }
+        let orders = &buffers.orders;
+        assert!(orders.made.iter().any(|&n| n > 1), "{:?}", orders.made);
+        for (stack, &made) in orders.slots.iter().zip(&orders.made) {
+            assert!(made <= DEEPEST, "{made} orders made");
+            assert!(stack.len() <= usize::from(made));
+            assert!(stack.capacity() <= usize::from(DEEPEST).max(stack.len()));
+        }
+    }
+}

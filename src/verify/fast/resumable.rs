@@ -149,9 +149,9 @@ pub(crate) struct Resumable {
     /// has been given.
     refunds: usize,
     /// Where an element begins that an array frame's run of elements found cut off by
-    /// the end of the bytes so far: a container there is entered at once, not
-    /// attempted whole again.
-    cut_at: Option<usize>,
+    /// the end of the bytes so far, and the work the run spent on it: a container
+    /// there is entered at once, not attempted whole again, and that work refunded.
+    cut_at: Option<(usize, usize)>,
     /// Whether the container about to be entered is known to hold the end of the
     /// bytes so far ([`Frame::cut`]).
     entering_cut: bool,
@@ -395,6 +395,12 @@ impl Resumable {
     /// The value at `pos` against node `id`, not yet consumed.
     fn value(&mut self, form: &Form, id: NodeId, complete: bool, buffers: &mut Buffers) -> Step {
         let start = self.pos;
+        // Taken whatever the value: an offset names one value, so a stale one could
+        // only name this one again, but it is not left to that.
+        let cut = match self.cut_at.take() {
+            Some((at, work)) if at == start => Some(work),
+            _ => None,
+        };
         let n = landing(form, id);
         let container = match self.text.as_bytes().get(start) {
             Some(b'{') => Some(true),
@@ -403,14 +409,16 @@ impl Resumable {
         };
         let enterable = container.filter(|&object| enterable(n, object));
         if let (Some(object), false) = (enterable, complete) {
-            let cut = self.cut_at.take() == Some(start);
             // In an object that holds the end of the bytes so far, a member container
             // with more than a few KiB after its start most likely holds it too: its
             // attempt whole would read to the end and be cut off.
             let in_cut = self.frames.last().is_some_and(|f| f.cut && f.object);
             let large = self.text.len() - start > TRY_WHOLE;
-            if cut || (self.frames.len() < ENTER_AT_ONCE || in_cut) && large {
-                self.entering_cut = cut || in_cut;
+            if cut.is_some() || (self.frames.len() < ENTER_AT_ONCE || in_cut) && large {
+                // The run's attempt at a cut element is given back only now that the
+                // element is entered, never to be attempted whole again.
+                self.refund(cut.unwrap_or(0));
+                self.entering_cut = cut.is_some() || in_cut;
                 return self.may_enter(form, n, object);
             }
         }
@@ -606,9 +614,8 @@ impl Resumable {
             frame.at = if after { At::Value } else { At::Comma };
         }
         // The element cut off is read again at once, as any value is.
-        self.refund(cut);
         if at == self.pos {
-            self.cut_at = (cut > 0).then_some(at);
+            self.cut_at = (cut > 0).then_some((at, cut));
             return self.element(form);
         }
         self.pos = at;
@@ -616,7 +623,7 @@ impl Resumable {
         if after {
             return true;
         }
-        self.cut_at = (cut > 0).then(|| lex::skip_ws(self.text.as_bytes(), at));
+        self.cut_at = (cut > 0).then(|| (lex::skip_ws(self.text.as_bytes(), at), cut));
         // Stopped before an element the pass did not take: begin that one now, as the
         // next round of `advance` would, without a second run trying it again.
         self.pos = lex::skip_ws(self.text.as_bytes(), self.pos);
