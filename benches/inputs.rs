@@ -39,6 +39,18 @@ pub struct Case {
     pub admitted: bool,
 }
 
+/// The case of a form schemars derives for `T` (the types of `orders.rs`) and an
+/// admitted `body`.
+pub fn derived<T: schemars::JsonSchema>(name: &'static str, body: Vec<u8>) -> Case {
+    let form = formgate::Form::from_schemars::<T>().expect("the form compiles");
+    Case {
+        name,
+        form: form.schema_json().to_owned(),
+        body,
+        admitted: true,
+    }
+}
+
 const WORDS: &[&str] = &[
     "order",
     "shipment",

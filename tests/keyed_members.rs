@@ -11,6 +11,16 @@ mod common;
 use common::every_engine_agrees;
 use formgate::Form;
 
+/// Every engine decides `body` as the general validator does, and `verify` admits it
+/// exactly when `admitted`: twice, the second time with the orders the first left on
+/// the thread.
+fn agrees_with_orders_kept(form: &Form, body: &str, admitted: bool, what: &str) {
+    every_engine_agrees(form, body.as_bytes(), what);
+    for _ in 0..2 {
+        assert_eq!(form.verify(body.as_bytes()).is_ok(), admitted, "{what}");
+    }
+}
+
 /// Objects whose keyed members end in each way the chain can end: a name of 14 bytes
 /// (too long for a key), a name that needs an escape, the end of `properties`; with
 /// `maxProperties`, `minProperties`, `required` names that `properties` does not list,
@@ -223,18 +233,8 @@ fn nested_objects_read_in_learned_orders_agree() {
     let good = object(None);
     for broken in (0..KINDS).map(Some).chain([None]) {
         let body = format!("[{good},{good},{}]{pad}", object(broken));
-        every_engine_agrees(&form, body.as_bytes(), &format!("{body} against {source}"));
-        assert_eq!(
-            form.verify(body.as_bytes()).is_ok(),
-            broken.is_none(),
-            "{body}"
-        );
-        // Again, with the orders the first time left on the thread.
-        assert_eq!(
-            form.verify(body.as_bytes()).is_ok(),
-            broken.is_none(),
-            "{body}"
-        );
+        let what = format!("{body} against {source}");
+        agrees_with_orders_kept(&form, &body, broken.is_none(), &what);
     }
 }
 
@@ -329,14 +329,8 @@ fn recursive_objects_read_in_learned_orders_agree() {
         // Wrapped in an object of the same checks whose `b` holds the good tree
         // first, so the orders at every depth are learned before the broken copy.
         let body = format!(r#"{{"id":-1,"b":[{good},{}],"a":1}}{pad}"#, tree(broken));
-        every_engine_agrees(&form, body.as_bytes(), &format!("{broken:?}: {body}"));
-        for _ in 0..2 {
-            assert_eq!(
-                form.verify(body.as_bytes()).is_ok(),
-                broken.is_none(),
-                "{broken:?}: {body}"
-            );
-        }
+        let what = format!("{broken:?}: {body}");
+        agrees_with_orders_kept(&form, &body, broken.is_none(), &what);
     }
 }
 
@@ -384,13 +378,7 @@ fn recursive_kinds_sharing_a_slot_keep_their_own_orders() {
     let good = chain(None);
     for over in [None].into_iter().chain((0..DEPTH).map(Some)) {
         let body = format!(r#"{{"b":[{good},{}],"a":0}}{pad}"#, chain(over));
-        every_engine_agrees(&form, body.as_bytes(), &format!("{over:?}: {body}"));
-        for _ in 0..2 {
-            assert_eq!(
-                form.verify(body.as_bytes()).is_ok(),
-                over.is_none(),
-                "{over:?}: {body}"
-            );
-        }
+        let what = format!("{over:?}: {body}");
+        agrees_with_orders_kept(&form, &body, over.is_none(), &what);
     }
 }

@@ -34,17 +34,6 @@ mod acts;
 #[path = "../orders.rs"]
 mod orders;
 
-/// The form schemars derives for `T` (`orders.rs`) with `body`.
-fn derived_case<T: schemars::JsonSchema>(name: &'static str, body: Vec<u8>) -> inputs::Case {
-    let form = formgate::Form::from_schemars::<T>().expect("the form compiles");
-    inputs::Case {
-        name,
-        form: form.schema_json().to_owned(),
-        body,
-        admitted: true,
-    }
-}
-
 /// Deserialize the body into the act type of its case: through `verify_into` when
 /// `gate`, else through `serde_json::from_slice`; `true` if it fits.
 fn into_type(form: &formgate::Form, case: &str, body: &[u8], gate: bool) -> bool {
@@ -81,19 +70,19 @@ fn main() {
         "medium_late" | "medium_rejected" => (inputs::medium_late(), true),
         "large_late" => (inputs::large_late(), true),
         "order" => (
-            derived_case::<orders::Order>("order", orders::order()),
+            inputs::derived::<orders::Order>("order", orders::order()),
             false,
         ),
         "order_late" => (
-            derived_case::<orders::Order>("order", orders::order_late()),
+            inputs::derived::<orders::Order>("order", orders::order_late()),
             true,
         ),
         "thread" => (
-            derived_case::<orders::Comment>("thread", orders::thread()),
+            inputs::derived::<orders::Comment>("thread", orders::thread()),
             false,
         ),
         "thread_listed" => (
-            derived_case::<orders::Comment>("thread", orders::thread_listed()),
+            inputs::derived::<orders::Comment>("thread", orders::thread_listed()),
             false,
         ),
         _ => panic!("{usage}"),

@@ -63,24 +63,8 @@ fn main() {
         "small" => inputs::small(),
         "medium" => inputs::medium(),
         "large" => inputs::large(),
-        "order" => {
-            let form = formgate::Form::from_schemars::<orders::Order>().expect("the form");
-            inputs::Case {
-                name: "order",
-                form: form.schema_json().to_owned(),
-                body: orders::order(),
-                admitted: true,
-            }
-        }
-        "thread" => {
-            let form = formgate::Form::from_schemars::<orders::Comment>().expect("the form");
-            inputs::Case {
-                name: "thread",
-                form: form.schema_json().to_owned(),
-                body: orders::thread(),
-                admitted: true,
-            }
-        }
+        "order" => inputs::derived::<orders::Order>("order", orders::order()),
+        "thread" => inputs::derived::<orders::Comment>("thread", orders::thread()),
         _ => panic!("{usage}"),
     };
     let form = formgate::Form::builder()
