@@ -237,13 +237,23 @@ impl<'f> Verifier<'f> {
     /// [`Verifier::finish`] would without the general validator ever taking over.
     #[cfg(any(fuzzing, feature = "__fuzz"))]
     pub(crate) fn finish_by_fast_engine(mut self) -> bool {
-        match (&self.rejected, &mut self.fast, &self.general) {
-            (None, Some(Engine { resumable, buffers }), None) => {
-                resumable.rejection(self.form, buffers).is_none()
-                    && resumable.finish(self.form, buffers)
-            }
-            _ => false,
+        self.rejected.is_none()
+            && self.general.is_none()
+            && matches!(self.fast_verdict(), Some(Ok(())))
+    }
+
+    /// The fast engine's verdict on the complete body, if it decides one (`None`: it
+    /// hands over, or has).
+    fn fast_verdict(&mut self) -> Option<Result<(), Rejection>> {
+        let form = self.form;
+        let Engine { resumable, buffers } = self.fast.as_mut()?;
+        if let Some(r) = resumable.rejection(form, buffers) {
+            return Some(Err(r));
         }
+        if resumable.finish(form, buffers) {
+            return Some(Ok(()));
+        }
+        resumable.rejection(form, buffers).map(Err)
     }
 
     /// The body is complete: the final verdict.
@@ -257,15 +267,9 @@ impl<'f> Verifier<'f> {
         if let Some(r) = self.rejected.take() {
             return Err(*r);
         }
-        if let Some(Engine { resumable, buffers }) = &mut self.fast {
-            if let Some(r) = resumable.rejection(self.form, buffers) {
-                return Err(r);
-            }
-            if resumable.finish(self.form, buffers) {
-                return Ok(());
-            }
-            if let Some(r) = resumable.rejection(self.form, buffers) {
-                return Err(r);
+        if self.fast.is_some() {
+            if let Some(verdict) = self.fast_verdict() {
+                return verdict;
             }
             self.hand_over()?;
         }
