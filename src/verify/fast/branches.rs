@@ -76,7 +76,15 @@ impl<'a, 'f> Pass<'a, 'f> {
         self.spend(1)?;
         self.frames += 1;
         let record = std::mem::replace(&mut self.record, false);
-        let r = self.value(sole);
+        self.skip_ws();
+        let landed = super::landing(self.nodes, sole);
+        // The branch read here, not through a call of its own (benches/README.md,
+        // optimization `branch-in-place`). A debug build calls `value_landed`, whose
+        // frame is small: inlined, the value's reading doubled this one's.
+        #[cfg(not(debug_assertions))]
+        let r = self.value_framed(landed);
+        #[cfg(debug_assertions)]
+        let r = self.value_landed(landed);
         self.record = record;
         self.frames -= 1;
         match r {

@@ -340,6 +340,14 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// of its bare `$ref` chain (`Node::landing`): the recursion's one frame per value
     /// (invariant 3).
     fn value_landed(&mut self, n: &'f Node) -> R {
+        self.value_framed(n)
+    }
+
+    /// [`Pass::value_landed`], inlined: also into `union_child`, out of line itself,
+    /// so that a union's sole branch takes no call of its own in optimized builds
+    /// (benches/README.md, optimization `branch-in-place`).
+    #[inline(always)]
+    fn value_framed(&mut self, n: &'f Node) -> R {
         if self.frames >= MAX_FRAMES {
             return Err(Fail::Abort);
         }
