@@ -29,8 +29,7 @@ pub(crate) type LexResult<T> = Result<Lexed<T>, (ParseErrorKind, usize)>;
 pub(crate) enum StrAt<'a> {
     /// No escape: the text is this slice of the input.
     Input(&'a str),
-    /// Escapes were decoded into the caller's buffer (or, for [`string_length`],
-    /// counted).
+    /// Escapes were decoded into the scratch buffer.
     Scratch,
 }
 
@@ -253,12 +252,17 @@ pub(crate) fn string<'a>(
 /// [`string`] where only the decoded text's length in bytes is wanted: the same
 /// token, checked the same way, without slicing out a string that has no escape
 /// when the validated block already holds it (benches/README.md, optimization
-/// `length-plan`), nor writing out the text of one that has (`counted-escapes`). Inlined in optimized builds only: inlined into the fast engine's
+/// `length-plan`). Inlined in optimized builds only: inlined into the fast engine's
 /// recursion in a debug build, whose frames keep every local, it took the frames of
 /// `tests/verify_fast.rs`'s small stacks past their size.
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn string_length(inp: &Input<'_>, open: usize, last: bool) -> LexResult<usize> {
+pub(crate) fn string_length(
+    inp: &Input<'_>,
+    open: usize,
+    scratch: &mut String,
+    last: bool,
+) -> LexResult<usize> {
     let bytes = inp.bytes;
     let start = open + 1;
     let i = find_special(bytes, start);
@@ -270,12 +274,9 @@ pub(crate) fn string_length(inp: &Input<'_>, open: usize, last: bool) -> LexResu
         };
         return Ok(Lexed::Done(len, i + 1));
     }
-    // The decoded text's length counted, not the text written (benches/README.md,
-    // optimization `counted-escapes`).
-    let mut decoded = 0usize;
-    Ok(match string_rest(inp, start, i, &mut decoded, last)? {
+    Ok(match string_rest(inp, start, i, scratch, last)? {
         Lexed::Done(StrAt::Input(s), end) => Lexed::Done(s.len(), end),
-        Lexed::Done(StrAt::Scratch, end) => Lexed::Done(decoded, end),
+        Lexed::Done(StrAt::Scratch, end) => Lexed::Done(scratch.len(), end),
         Lexed::NeedMore => Lexed::NeedMore,
     })
 }
@@ -292,63 +293,22 @@ pub(crate) fn string_called<'a>(
     string(inp, open, scratch, last)
 }
 
-/// Where a string's text is decoded once it holds an escape ([`StrAt::Scratch`]): a
-/// `String` takes the text, a `usize` counts its bytes. One decoder serves both, so a
-/// length is the length of the very text [`string`] gives.
-trait Decoded {
-    /// Nothing decoded yet.
-    fn begin(&mut self);
-    /// One character an escape stands for.
-    fn push(&mut self, c: char);
-    /// A run of the string written as itself.
-    fn push_str(&mut self, s: &str);
-}
-
-impl Decoded for String {
-    fn begin(&mut self) {
-        self.clear();
-    }
-
-    fn push(&mut self, c: char) {
-        String::push(self, c);
-    }
-
-    fn push_str(&mut self, s: &str) {
-        String::push_str(self, s);
-    }
-}
-
-impl Decoded for usize {
-    fn begin(&mut self) {
-        *self = 0;
-    }
-
-    fn push(&mut self, c: char) {
-        *self += c.len_utf8();
-    }
-
-    fn push_str(&mut self, s: &str) {
-        *self += s.len();
-    }
-}
-
-/// [`string`] once the scan stopped at `i` on something other than the closing quote,
-/// decoding into `out`.
+/// [`string`] once the scan stopped at `i` on something other than the closing quote.
 #[inline(never)]
-fn string_rest<'a, D: Decoded>(
+fn string_rest<'a>(
     inp: &Input<'a>,
     start: usize,
     i: usize,
-    out: &mut D,
+    scratch: &mut String,
     last: bool,
 ) -> LexResult<StrAt<'a>> {
     let bytes = inp.bytes;
     match bytes.get(i) {
         Some(b'"') => Ok(Lexed::Done(StrAt::Input(utf8(inp, start, i)?), i + 1)),
         Some(b'\\') => {
-            out.begin();
-            out.push_str(utf8(inp, start, i)?);
-            escaped(inp, i, out, last)
+            scratch.clear();
+            scratch.push_str(utf8(inp, start, i)?);
+            escaped(inp, i, scratch, last)
         }
         Some(_) => {
             utf8(inp, start, i)?;
@@ -370,11 +330,11 @@ fn end_inside<T>(inp: &Input<'_>, start: usize, last: bool) -> LexResult<T> {
     }
 }
 
-/// Continue a string at the backslash at `i`, decoding into `out`.
-fn escaped<'a, D: Decoded>(
+/// Continue a string at the backslash at `i`, decoding into `scratch`.
+fn escaped<'a>(
     inp: &Input<'a>,
     mut i: usize,
-    out: &mut D,
+    scratch: &mut String,
     last: bool,
 ) -> LexResult<StrAt<'a>> {
     let bytes = inp.bytes;
@@ -385,14 +345,14 @@ fn escaped<'a, D: Decoded>(
         };
         let mut next = i + 2;
         match e {
-            b'"' => out.push('"'),
-            b'\\' => out.push('\\'),
-            b'/' => out.push('/'),
-            b'b' => out.push('\u{8}'),
-            b'f' => out.push('\u{c}'),
-            b'n' => out.push('\n'),
-            b'r' => out.push('\r'),
-            b't' => out.push('\t'),
+            b'"' => scratch.push('"'),
+            b'\\' => scratch.push('\\'),
+            b'/' => scratch.push('/'),
+            b'b' => scratch.push('\u{8}'),
+            b'f' => scratch.push('\u{c}'),
+            b'n' => scratch.push('\n'),
+            b'r' => scratch.push('\r'),
+            b't' => scratch.push('\t'),
             b'u' => {
                 let hi = match hex4(bytes, i + 2, last)? {
                     Some(v) => v,
@@ -421,18 +381,18 @@ fn escaped<'a, D: Decoded>(
                     0xDC00..=0xDFFF => return Err((ParseErrorKind::LoneSurrogate, i)),
                     _ => char::from_u32(hi as u32).expect("not a surrogate"),
                 };
-                out.push(c);
+                scratch.push(c);
             }
             _ => return Err((ParseErrorKind::InvalidEscape, i)),
         }
         let j = find_special(bytes, next);
         match bytes.get(j) {
             Some(b'"') => {
-                out.push_str(utf8(inp, next, j)?);
+                scratch.push_str(utf8(inp, next, j)?);
                 return Ok(Lexed::Done(StrAt::Scratch, j + 1));
             }
             Some(b'\\') => {
-                out.push_str(utf8(inp, next, j)?);
+                scratch.push_str(utf8(inp, next, j)?);
                 i = j;
             }
             Some(_) => {

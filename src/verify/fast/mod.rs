@@ -629,7 +629,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         if n.lengths.is_some() {
             // Nothing but its length to check: the length alone, where it passes
             // (benches/README.md, optimization `length-plan`).
-            let (len, end) = match lex::string_length(&self.inp, i, self.complete) {
+            let (len, end) = match lex::string_length(&self.inp, i, self.scratch, self.complete) {
                 Ok(Lexed::Done(len, end)) => (len, end),
                 r => return Err(self.unlexed(r)),
             };
