@@ -268,10 +268,13 @@ impl<'f> Verifier<'f> {
             return Err(*r);
         }
         if self.fast.is_some() {
-            if let Some(verdict) = self.fast_verdict() {
-                return verdict;
+            match self.fast_verdict() {
+                // Spelt out: returning the verdict as it came copied the whole
+                // rejection's bytes for an admission too.
+                Some(Ok(())) => return Ok(()),
+                Some(Err(r)) => return Err(r),
+                None => self.hand_over()?,
             }
-            self.hand_over()?;
         }
         // The carry, if any, is the tail of what was received.
         let (received, form) = (self.received, self.form);
