@@ -25,6 +25,8 @@ use super::{Fail, Pass, MAX_FRAMES, R};
 struct Lead {
     kind: u8,
     first: Option<u8>,
+    /// Where the value begins: its whitespace skipped where there are leads to read.
+    at: usize,
 }
 
 impl<'a, 'f> Pass<'a, 'f> {
@@ -60,33 +62,40 @@ impl<'a, 'f> Pass<'a, 'f> {
         let start = self.pos;
         // The branch the leads leave, fixed at compile time for each first byte
         // (`Node::sole`; benches/README.md, optimization `sole-table`).
+        let lead = self.lead(n, start);
         let sole = n.sole.as_deref().and_then(|table| {
-            let lead = self.lead(n, start);
             n.any_of
                 .get(usize::from(table.branch(lead.kind, lead.first)))
         });
         let Some(&sole) = sole else {
             return self.value_landed(n);
         };
-        // The union's own visit and frame, as `value_landed` counts them: this call's
-        // frame is the union's (invariant 3).
-        if self.frames >= MAX_FRAMES {
+        // The union's own visit and frame, and its branch's, as `value_landed` counts
+        // them for each: this call's frame is both (invariant 3), and both visits are
+        // charged at once (benches/README.md, optimization `union-frames`).
+        if self.frames + 1 >= MAX_FRAMES {
             return Err(Fail::Abort);
         }
-        self.spend(1)?;
-        self.frames += 1;
+        self.spend(2)?;
+        self.frames += 2;
         let record = std::mem::replace(&mut self.record, false);
-        self.skip_ws();
+        // The value's first byte, where `lead` found it.
+        self.pos = lead.at;
         let landed = super::landing(self.nodes, sole);
         // The branch read here, not through a call of its own (benches/README.md,
-        // optimization `branch-in-place`). A debug build calls `value_landed`, whose
-        // frame is small: inlined, the value's reading doubled this one's.
+        // optimization `branch-in-place`). An object meeting a node without
+        // applicators is opened at once: its first byte was read by `lead`
+        // (optimization `union-frames`). A debug build reads the branch out of line.
         #[cfg(not(debug_assertions))]
-        let r = self.value_framed(landed);
+        let r = if lead.kind == Types::OBJECT && !landed.in_place {
+            self.own_open(landed, lead.at, true)
+        } else {
+            self.value_charged(landed)
+        };
         #[cfg(debug_assertions)]
-        let r = self.value_landed(landed);
+        let r = self.value_charged_apart(landed);
         self.record = record;
-        self.frames -= 1;
+        self.frames -= 2;
         match r {
             Err(Fail::Mismatch) => Err(self.settled(Fail::Mismatch, n, start)),
             r => r,
@@ -155,11 +164,13 @@ impl<'a, 'f> Pass<'a, 'f> {
         let mut lead = Lead {
             kind: 0,
             first: None,
+            at: start,
         };
         if !n.leads {
             return lead;
         }
         let at = lex::skip_ws(self.bytes, start);
+        lead.at = at;
         let Some(&c) = self.bytes.get(at) else {
             return lead;
         };

@@ -58,10 +58,8 @@
 use crate::form::check::container::{self as check, Applies};
 use crate::form::check::scalar;
 use crate::form::consts::{Consts, Scalar};
-use crate::form::format;
 use crate::form::names::Key;
 use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
-use crate::form::number::Small;
 use crate::form::vocabulary::Keyword;
 use crate::form::Form;
 use crate::parse::keys::KeySet;
@@ -79,6 +77,7 @@ mod failure;
 pub(super) mod miss;
 mod orders;
 pub(super) mod resumable;
+mod scalars;
 pub(super) mod tally;
 mod unique;
 
@@ -340,14 +339,6 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// of its bare `$ref` chain (`Node::landing`): the recursion's one frame per value
     /// (invariant 3).
     fn value_landed(&mut self, n: &'f Node) -> R {
-        self.value_framed(n)
-    }
-
-    /// [`Pass::value_landed`], inlined: also into `union_child`, out of line itself,
-    /// so that a union's sole branch takes no call of its own in optimized builds
-    /// (benches/README.md, optimization `branch-in-place`).
-    #[inline(always)]
-    fn value_framed(&mut self, n: &'f Node) -> R {
         if self.frames >= MAX_FRAMES {
             return Err(Fail::Abort);
         }
@@ -360,11 +351,29 @@ impl<'a, 'f> Pass<'a, 'f> {
     #[inline(always)]
     fn value_in_place(&mut self, n: &'f Node) -> R {
         self.spend(1)?;
+        self.value_charged(n)
+    }
+
+    /// [`Pass::value_in_place`] once the value's visit is charged: also inlined into
+    /// `union_child`, out of line itself, so that a union's sole branch takes no call
+    /// of its own in optimized builds (benches/README.md, optimization
+    /// `branch-in-place`).
+    #[inline(always)]
+    fn value_charged(&mut self, n: &'f Node) -> R {
         if n.in_place {
             self.applicators(n)
         } else {
             self.own(n)
         }
+    }
+
+    /// [`Pass::value_charged`] out of line, for `union_child` in a debug build, which
+    /// keeps every inlined local in the frame: inlined, the value's reading doubled
+    /// that frame.
+    #[cfg(debug_assertions)]
+    #[inline(never)]
+    fn value_charged_apart(&mut self, n: &'f Node) -> R {
+        self.value_charged(n)
     }
 
     /// The string whose opening quote is at `i`, and the index past it: `None` when its
@@ -517,74 +526,48 @@ impl<'a, 'f> Pass<'a, 'f> {
         let Some(&c) = self.bytes.get(i) else {
             return Err(self.ran_out());
         };
-        let consts = self.consts;
         match c {
             b'"' => self.own_string(n, i),
-            b'{' | b'[' => {
-                let object = c == b'{';
-                if let Err(k) = scalar::check_open(n, consts, object) {
-                    if self.depth >= self.max_depth {
-                        // The parser refuses the bracket first.
-                        return Err(Fail::Abort);
-                    }
-                    return Err(self.miss(i, n, k));
-                }
-                if n.values.is_some() || n.general_only {
-                    // A composite `enum`/`const`, and `unevaluated*`, are the general
-                    // validator's.
-                    return Err(Fail::Abort);
-                }
-                if self.depth >= self.max_depth {
-                    return Err(Fail::Abort);
-                }
-                self.depth += 1;
-                self.pos = i + 1;
-                let r = if object {
-                    self.object(n)
-                } else {
-                    self.array(n)
-                };
-                self.depth -= 1;
-                r.map_err(|e| self.container_failed(e, n))?;
-                if object && n.object.as_deref().is_some_and(|o| !o.plain) {
-                    self.dependent_schemas(n, i).map_err(|e| self.unplaced(e))?;
-                }
-                Ok(())
-            }
+            b'{' | b'[' => self.own_open(n, i, c == b'{'),
             b'-' | b'0'..=b'9' => self.own_number(n, i),
             b't' | b'f' | b'n' => self.own_literal(n, i, c),
             _ => Err(Fail::Abort),
         }
     }
 
-    /// The `true`, `false` or `null` at `i`, whose first byte is `c`, against node
+    /// The object (`object`) or array whose opening bracket is at `i` against node
     /// `n`'s own keywords.
     #[inline(always)]
-    fn own_literal(&mut self, n: &'f Node, i: usize, c: u8) -> R {
-        // Each word compared as a constant, not through `memcmp` (benches/README.md,
-        // optimization `literal-words`; `lex::literal` is inlined for it).
-        let (lexed, scalar) = match c {
-            b't' => (
-                lex::literal(self.bytes, i, b"true", self.complete),
-                Scalar::Bool(true),
-            ),
-            b'f' => (
-                lex::literal(self.bytes, i, b"false", self.complete),
-                Scalar::Bool(false),
-            ),
-            _ => (
-                lex::literal(self.bytes, i, b"null", self.complete),
-                Scalar::Null,
-            ),
+    fn own_open(&mut self, n: &'f Node, i: usize, object: bool) -> R {
+        let consts = self.consts;
+        if let Err(k) = scalar::check_open(n, consts, object) {
+            if self.depth >= self.max_depth {
+                // The parser refuses the bracket first.
+                return Err(Fail::Abort);
+            }
+            return Err(self.miss(i, n, k));
+        }
+        if n.values.is_some() || n.general_only {
+            // A composite `enum`/`const`, and `unevaluated*`, are the general
+            // validator's.
+            return Err(Fail::Abort);
+        }
+        if self.depth >= self.max_depth {
+            return Err(Fail::Abort);
+        }
+        self.depth += 1;
+        self.pos = i + 1;
+        let r = if object {
+            self.object(n)
+        } else {
+            self.array(n)
         };
-        match lexed {
-            Ok(Lexed::Done((), end)) => self.pos = end,
-            r => return Err(self.unlexed(r)),
+        self.depth -= 1;
+        r.map_err(|e| self.container_failed(e, n))?;
+        if object && n.object.as_deref().is_some_and(|o| !o.plain) {
+            self.dependent_schemas(n, i).map_err(|e| self.unplaced(e))?;
         }
-        match scalar::check_literal(n, self.consts, scalar) {
-            Ok(()) => Ok(()),
-            Err(k) => Err(self.miss(i, n, k)),
-        }
+        Ok(())
     }
 
     /// The `dependentSchemas` of node `n` on the object at `start`, just read (its
@@ -606,76 +589,6 @@ impl<'a, 'f> Pass<'a, 'f> {
         }
         self.pos = end;
         Ok(())
-    }
-
-    /// The string at `i` against node `n`'s own keywords.
-    #[inline(always)]
-    fn own_string(&mut self, n: &'f Node, i: usize) -> R {
-        if let Some(words) = n.words.as_deref() {
-            // One of the `enum`'s strings, compared in place with the body's bytes,
-            // without the string scanner (benches/README.md, optimization
-            // `enum-words`).
-            if let Some(end) = words.written_at(self.bytes, i + 1) {
-                self.pos = end;
-                return self.spend(end - i);
-            }
-        }
-        if n.date_times && format::date_time_at(self.bytes, i + 1) {
-            // A `date-time` in its common spelling, read from the body's bytes
-            // (benches/README.md, optimization `date-time-words`).
-            self.pos = i + 22;
-            return self.spend(22);
-        }
-        if n.lengths.is_some() {
-            // Nothing but its length to check: the length alone, where it passes
-            // (benches/README.md, optimization `length-plan`).
-            let (len, end) = match lex::string_length(&self.inp, i, self.scratch, self.complete) {
-                Ok(Lexed::Done(len, end)) => (len, end),
-                r => return Err(self.unlexed(r)),
-            };
-            if scalar::string_by_length(n, len) {
-                self.pos = end;
-                return self.spend(end - i);
-            }
-        }
-        let (s, end) = self.string(i)?;
-        let s = s.unwrap_or(self.scratch);
-        let r = scalar::check_string(n, self.consts, s);
-        self.pos = end;
-        self.spend(end - i)?;
-        if let Err(k) = r {
-            return Err(self.miss(i, n, k));
-        }
-        if n.string.as_deref().is_some_and(|c| c.content.is_some()) {
-            // `contentEncoding`, `contentMediaType`, `contentSchema` are the general
-            // validator's (`verify/general/content.rs`).
-            return Err(Fail::Abort);
-        }
-        Ok(())
-    }
-
-    /// The number at `i` against node `n`'s own keywords.
-    #[inline(always)]
-    fn own_number(&mut self, n: &'f Node, i: usize) -> R {
-        let (digits, end) = match lex::number_digits(self.bytes, i, self.complete) {
-            Ok(Lexed::Done(digits, end)) => (digits, end),
-            r => return Err(self.unlexed(r)),
-        };
-        if scalar::number_by_range(n, digits) {
-            // A short number within the node's range (benches/README.md,
-            // optimizations `integer-plan` and `decimal-plan`).
-            self.pos = end;
-            return self.spend(end - i);
-        }
-        let text = lex::ascii(&self.inp, i, end);
-        self.pos = end;
-        self.spend(end - i)?;
-        // The value was added up as the number was scanned (benches/README.md,
-        // optimization `one-walk-numbers`).
-        match scalar::check_number(n, self.consts, text, || Small::from_digits(digits)) {
-            Ok(()) => Ok(()),
-            Err(k) => Err(self.miss(i, n, k)),
-        }
     }
 
     /// A member value or an element against node `id`: a string, number or literal
