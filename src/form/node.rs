@@ -9,6 +9,7 @@
 //! 3. Node 0 is the boolean schema `true`, node 1 is `false`; every other node keeps
 //!    its keywords in the order written (`order`), for rendering.
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use smallvec::SmallVec;
@@ -182,7 +183,11 @@ pub(crate) struct ObjectChecks {
     /// has no [`Key`] or is not one of the first 64 members (set by
     /// [`ObjectChecks::key`], once the members are landed): the fast engine reads a
     /// body that follows this order by comparing each name with its key alone
-    /// (benches/README.md, optimization `keyed-members`).
+    /// (benches/README.md, optimization `keyed-members`). That order's steps come
+    /// first, each followed by its [`Keyed::then`]; after them, the runs that pass
+    /// over its optional members, each the [`Keyed::skip`] of the step of the member
+    /// it passes over, so that a body leaving that member out stays on keys
+    /// (optimization `keyed-skips`).
     pub(crate) keyed: Box<[Keyed]>,
     /// The [`Key`] of each of the first 64 members' names, by index in `members` (set
     /// by [`ObjectChecks::key`]): the fast engine compares it with the body's bytes
@@ -210,24 +215,60 @@ pub(crate) struct Keyed {
     pub(crate) key: Key,
     /// The member's `landed` node.
     pub(crate) landed: NodeId,
-    /// The bits of this member and of those before it in `keyed`, as the member loop
+    /// The bits of this member and of those before it in its run, as the member loop
     /// keeps the members seen.
     pub(crate) seen: u64,
-    /// How many of them `required` lists.
-    pub(crate) required: u32,
+    /// How many of them `required` lists (at most 64).
+    pub(crate) required: u8,
+    /// How many members are read once this one is (at most 64).
+    pub(crate) count: u8,
     /// The member written after this one (`then_written`), the loop's next guess.
     pub(crate) next: u32,
+    /// The step read after this one: the next of its run, or this one's own index
+    /// with [`Keyed::ENDED`] set at the end of the run, which no step has.
+    pub(crate) then: u16,
+    /// The step read instead when the body's bytes are not this key and this member
+    /// is optional: the first of the members after it, without it ([`Keyed::NONE`]
+    /// for none).
+    pub(crate) skip: u16,
+    /// The step read last before this one in its run ([`Keyed::NONE`] for none): the
+    /// members read when the body leaves the run here.
+    pub(crate) prev: u16,
 }
 
 impl Keyed {
+    /// No step.
+    pub(crate) const NONE: u16 = u16::MAX;
+
+    /// The bit of [`Keyed::then`] that ends a run: `keyed` holds fewer steps.
+    pub(crate) const ENDED: u16 = 1 << 14;
+
     /// A member that stands for none, to fill an array; never read.
     pub(crate) const VACANT: Keyed = Keyed {
         key: Key::VACANT,
         landed: NodeId::FALSE,
         seen: 0,
         required: 0,
+        count: 0,
         next: u32::MAX,
+        then: Keyed::NONE,
+        skip: Keyed::NONE,
+        prev: Keyed::NONE,
     };
+}
+
+/// The most steps of [`ObjectChecks::keyed`] the runs that pass over optional members
+/// add to the form's order (`ObjectChecks::key`).
+const MOST_SKIPPING: usize = 32;
+
+/// What the members read before a step add up to, while [`ObjectChecks::keyed`] is
+/// built.
+#[derive(Clone, Copy)]
+struct Totals {
+    seen: u64,
+    required: u8,
+    count: u8,
+    prev: u16,
 }
 
 impl ObjectChecks {
@@ -301,31 +342,102 @@ impl ObjectChecks {
             .take(64)
             .map(|m| Key::new(&m.name))
             .collect();
+        let start = Totals {
+            seen: 0,
+            required: 0,
+            count: 0,
+            prev: Keyed::NONE,
+        };
         let mut keyed = Vec::new();
-        let (mut seen, mut required) = (0u64, 0u32);
-        let mut k = self.first_written;
-        while let Some(m) = self.members.get(k as usize).filter(|_| k < 64) {
-            // (A name written twice in `properties` would close the chain: stop there.)
-            let key = self.keys.get(k as usize).copied().flatten();
-            let Some(key) = key.filter(|_| seen & 1u64 << k == 0) else {
-                break;
-            };
-            seen |= 1u64 << k;
-            required += u32::from(m.required);
-            let next = self.then_written[k as usize];
-            keyed.push(Keyed {
-                key,
-                landed: m.landed,
-                seen,
-                required,
-                next,
-            });
-            k = next;
+        let mut optional = VecDeque::new();
+        self.run(&mut keyed, self.first_written, start, &mut optional);
+        // The runs that pass over one member of the form's order first, then those
+        // that pass over two, and so on, while they add at most as many steps as
+        // that order has, and at most `MOST_SKIPPING`. With `maxProperties`, none:
+        // the member loop counts the members of a run by their place in it, which is
+        // their count in the form's order alone (`listed_members`).
+        let limit = if self.most != u64::MAX {
+            0
+        } else {
+            keyed.len() + keyed.len().min(MOST_SKIPPING)
+        };
+        while let Some((at, next, before)) = optional.pop_front() {
+            let mark = keyed.len();
+            let mut more = VecDeque::new();
+            self.run(&mut keyed, next, before, &mut more);
+            if keyed.len() == mark {
+                // No member after it: the step's own miss ends the order as that
+                // run's would.
+                continue;
+            }
+            if keyed.len() > limit {
+                // Over the bound: that run is dropped whole, and a miss ends there.
+                keyed.truncate(mark);
+                continue;
+            }
+            keyed[usize::from(at)].skip = mark as u16;
+            optional.append(&mut more);
         }
+        // (At most 64 + 32 steps: far below `Keyed::ENDED`.)
+        debug_assert!(keyed.len() < usize::from(Keyed::ENDED));
         self.keyed = keyed.into_boxed_slice();
         // Relaxed: the number only has to differ from every other one taken. (2^64
         // checks are never compiled in one process.)
         self.serial = SERIALS.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Append to `keyed` the run of steps from member `k` on in the order written,
+    /// after members that add up to `before`; and to `optional`, each of its optional members' steps (but the whole order's first,
+    /// step 0: a body that does not begin with it is read in a learned order,
+    /// `verify/fast/orders.rs`) with the member after it and the totals before it.
+    fn run(
+        &self,
+        keyed: &mut Vec<Keyed>,
+        mut k: u32,
+        before: Totals,
+        optional: &mut VecDeque<(u16, u32, Totals)>,
+    ) {
+        let mut t = before;
+        while let Some(key) = self.key_after(k, t.seen) {
+            let m = &self.members[k as usize];
+            let next = self.then_written[k as usize];
+            let at = keyed.len() as u16;
+            if !m.required && at != 0 {
+                optional.push_back((at, next, t));
+            }
+            t.seen |= 1u64 << k;
+            t.required += u8::from(m.required);
+            t.count += 1;
+            keyed.push(Keyed {
+                key,
+                landed: m.landed,
+                seen: t.seen,
+                required: t.required,
+                count: t.count,
+                next,
+                then: at + 1,
+                skip: Keyed::NONE,
+                prev: t.prev,
+            });
+            t.prev = at;
+            k = next;
+        }
+        if let Some(last) = keyed
+            .get_mut(usize::from(t.prev))
+            .filter(|_| t.prev != before.prev)
+        {
+            last.then = t.prev | Keyed::ENDED;
+        }
+    }
+
+    /// The key of member `k` when a run of [`ObjectChecks::keyed`] may read it after
+    /// the members of `seen`: one of the first 64 members, with a key, not read
+    /// already (a name written twice in `properties` closes the run).
+    fn key_after(&self, k: u32, seen: u64) -> Option<Key> {
+        if k >= 64 || seen & 1u64 << k != 0 {
+            return None;
+        }
+        self.keys.get(k as usize).copied().flatten()
     }
 
     /// Whether a member's name may be the one a body writes with the byte `b` after
@@ -867,5 +979,64 @@ impl Node {
                 .expect("dependentSchemas names are tracked");
             f(*n, Via::Dependent(bit));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Keyed;
+    use crate::form::Form;
+
+    /// The steps of the root object's checks of `source`: (`then`, `skip`, `prev`,
+    /// `count`).
+    fn steps(source: &str) -> Vec<(u16, u16, u16, u8)> {
+        let form = Form::compile(source.as_bytes()).expect("the form compiles");
+        let root = form.node(form.root());
+        let o = root.object.as_deref().expect("object checks");
+        o.keyed
+            .iter()
+            .map(|w| (w.then, w.skip, w.prev, w.count))
+            .collect()
+    }
+
+    /// The form's order first, then the runs that pass over one optional member, then
+    /// two, while they add at most as many steps as the order has; never over the
+    /// first member, nor over a member with none after it; none with `maxProperties`.
+    #[test]
+    fn keyed_runs_pass_over_optional_members_within_their_bound() {
+        let (none, ended) = (Keyed::NONE, Keyed::ENDED);
+        let members = r#""properties":{"a":{},"b":{},"c":{},"d":{}},"required":["a","d"]"#;
+        assert_eq!(
+            steps(&format!("{{{members}}}")),
+            [
+                (1, none, none, 1), // a: never passed over
+                (2, 4, 0, 2),       // b: on to c, d without it
+                (3, 6, 1, 3),       // c: on to d without it
+                (3 | ended, none, 2, 4),
+                (5, 7, 0, 2), // c after a: on to d without it
+                (5 | ended, none, 4, 3),
+                (6 | ended, none, 1, 3), // d after a, b
+                (7 | ended, none, 0, 2), // d after a
+            ]
+        );
+        // An optional last member has no run after it.
+        assert_eq!(
+            steps(r#"{"properties":{"a":{},"b":{}}}"#),
+            [(1, none, none, 1), (1 | ended, none, 0, 2)]
+        );
+        // Five optional members after the first: the runs stop at twice the order.
+        let five = r#""properties":{"a":{},"b":{},"c":{},"d":{},"e":{},"f":{}}"#;
+        assert_eq!(steps(&format!("{{{five}}}")).len(), 12);
+        // With `maxProperties`, the form's order alone.
+        let most = steps(&format!(r#"{{{members},"maxProperties":4}}"#));
+        assert_eq!(most.len(), 4);
+        assert!(most.iter().all(|s| s.1 == none), "{most:?}");
+    }
+
+    /// An object without a member to read by its key has no steps.
+    #[test]
+    fn no_keyed_member_no_steps() {
+        assert!(steps(r#"{"properties":{"a b c d e f g h i j":{}}}"#).is_empty());
+        assert!(steps(r#"{"additionalProperties":{"type":"integer"}}"#).is_empty());
     }
 }

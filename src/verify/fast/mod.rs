@@ -59,7 +59,7 @@ use crate::form::check::container::{self as check, Applies};
 use crate::form::check::scalar;
 use crate::form::consts::{Consts, Scalar};
 use crate::form::names::Key;
-use crate::form::node::{ArrayChecks, Node, NodeId, ObjectChecks};
+use crate::form::node::{ArrayChecks, Keyed, Node, NodeId, ObjectChecks};
 use crate::form::vocabulary::Keyword;
 use crate::form::Form;
 use crate::parse::keys::KeySet;
@@ -600,6 +600,17 @@ impl<'a, 'f> Pass<'a, 'f> {
         self.child_with(id, 1)
     }
 
+    /// [`Pass::child`], out of line: for the member loop of objects read otherwise than
+    /// by their keys (patterns, `propertyNames`, names the checks do not list).
+    // Inlined there, the scalar readers' copy in `members` moved the keyed loop's
+    // registers: with `keyed-skips`, large 11.26 M -> 11.47 M instructions, small
+    // 2,580 -> 2,613, medium 274.9 K -> 277.2 K; the thread body, which takes that
+    // loop more often, 1.977 M against 1.971 M (callgrind, benches/README.md).
+    #[inline(never)]
+    fn child_apart(&mut self, id: NodeId) -> R {
+        self.child(id)
+    }
+
     /// [`Pass::child`], charging `unit` for a scalar (0 where the caller charged it,
     /// with the member name's bytes: `listed_members`; benches/README.md,
     /// optimization `member-charge`). A container's value is charged by
@@ -781,7 +792,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                     return Err(self.name_fails(i, checks, count - 1, Keyword::MaxProperties));
                 }
                 if patterns == 0 {
-                    if let Err(e) = self.child(schema.unwrap_or(NodeId::TRUE)) {
+                    if let Err(e) = self.child_apart(schema.unwrap_or(NodeId::TRUE)) {
                         return Err(self.member_failed(e, i, checks));
                     }
                 } else if let Err(e) = self.member_patterns(checks, schema, patterns) {
@@ -821,24 +832,36 @@ impl<'a, 'f> Pass<'a, 'f> {
         // First the members in the form's order, each name, quotes and colon compared
         // with its key at once (`ObjectChecks::keyed`). In that order nothing can be
         // a duplicate, and the members seen and required are the key's running totals
-        // (benches/README.md, optimization `keyed-members`). If the first member is not
-        // the form's first, the same in the order learned from the last such object
-        // (`orders.rs`).
+        // (benches/README.md, optimization `keyed-members`). An optional member the
+        // body leaves out, after the first, is passed over by the step's `skip`, the
+        // same order without it (optimization `keyed-skips`). If the first member is
+        // not the form's first, the same in the order learned from the last such
+        // object (`orders.rs`).
         let mut j = 0;
-        while let Some(w) = o.keyed.get(j) {
-            let Some(closed) = self.keyed_member(o, &w.key, w.landed, j as u64 + 1)? else {
-                break;
+        let last = loop {
+            let Some(w) = o.keyed.get(j) else {
+                // Past the end of a run (`Keyed::ENDED`): the step read last. (With
+                // no steps, `ENDED`: no step.)
+                break j ^ usize::from(Keyed::ENDED);
             };
-            j += 1;
-            if closed {
-                (read.seen, read.required, read.count) = (w.seen, w.required, j as u64);
-                return Ok(true);
+            // (`j + 1` is the member's count in the form's order; in a run that passes
+            // over a member, where it is not, the object has no `maxProperties` to
+            // count for: `ObjectChecks::key`.)
+            match self.keyed_member(o, &w.key, w.landed, j as u64 + 1)? {
+                Some(false) => j = usize::from(w.then),
+                Some(true) => {
+                    (read.seen, read.required, read.count) =
+                        (w.seen, w.required.into(), w.count.into());
+                    return Ok(true);
+                }
+                None if w.skip == Keyed::NONE => break usize::from(w.prev),
+                None => j = usize::from(w.skip),
             }
-        }
+        };
         let mut reading = Reading::new();
-        if let Some(w) = j.checked_sub(1).and_then(|last| o.keyed.get(last)) {
+        if let Some(w) = o.keyed.get(last) {
             (read.seen, read.required, read.count, read.guess) =
-                (w.seen, w.required, j as u64, w.next);
+                (w.seen, w.required.into(), w.count.into(), w.next);
             // Begun in the form's order: nothing to learn.
             reading.stop();
         } else if self.learned_members(o, read, &mut reading)? {

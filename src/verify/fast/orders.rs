@@ -142,7 +142,7 @@ impl Orders {
         order.owner = o.serial;
         order.members = reading.members;
         order.keyed = 0;
-        let (mut seen, mut required) = (0u64, 0u32);
+        let (mut seen, mut required) = (0u64, 0u8);
         for (step, &k) in order.steps.iter_mut().zip(&reading.members[..len]) {
             let k = usize::from(k);
             // A member has a key only among the first 64 (`ObjectChecks::key`).
@@ -156,14 +156,19 @@ impl Orders {
                 break;
             }
             seen |= bit;
-            required += u32::from(m.required);
+            required += u8::from(m.required);
             *step = Keyed {
                 key,
                 landed: m.landed,
                 seen,
                 required,
+                count: order.keyed + 1,
                 // No guess from a learned order for the loop after it.
                 next: u32::MAX,
+                // A learned order is read while the body follows it, as it was.
+                then: Keyed::NONE,
+                skip: Keyed::NONE,
+                prev: Keyed::NONE,
             };
             order.keyed += 1;
         }
@@ -277,14 +282,15 @@ impl<'a, 'f> Pass<'a, 'f> {
             };
             j += 1;
             if closed {
-                (read.seen, read.required, read.count) = (w.seen, w.required, j as u64);
+                (read.seen, read.required, read.count) = (w.seen, w.required.into(), j as u64);
                 return Ok(Some(true));
             }
         }
         let Some(w) = j.checked_sub(1).and_then(|last| steps.get(last)) else {
             return Ok(None);
         };
-        (read.seen, read.required, read.count, read.guess) = (w.seen, w.required, j as u64, w.next);
+        (read.seen, read.required, read.count, read.guess) =
+            (w.seen, w.required.into(), j as u64, w.next);
         Ok(Some(false))
     }
 
