@@ -241,6 +241,17 @@ pub fn engines_agree_on(form: &formgate::Form, body: &[u8], what: &str) {
     );
 }
 
+/// [`every_engine_agrees`] on each of `bodies` under each of `sources`, the forms'
+/// texts (each must compile).
+pub fn every_engine_agrees_on_all(sources: &[String], bodies: &[String]) {
+    for source in sources {
+        let form = formgate::Form::compile(source.as_bytes()).expect("the form compiles");
+        for body in bodies {
+            every_engine_agrees(&form, body.as_bytes(), &format!("{source} with {body}"));
+        }
+    }
+}
+
 /// [`engines_agree_on`], and every other route that reads with the fast engine first
 /// holds to the general validator's verdict too: the streaming verifier fed in chunks
 /// of several sizes (the same rejection), `verify_into` into `serde_json::Value` and
