@@ -215,8 +215,9 @@ pub(crate) struct Keyed {
     pub(crate) key: Key,
     /// The member's `landed` node.
     pub(crate) landed: NodeId,
-    /// The bits of this member and of those before it in its run, as the member loop
-    /// keeps the members seen.
+    /// The bits of this member and of every member read before it on the way to this
+    /// step (in its run, and before the member its run passes over), as the member
+    /// loop keeps the members seen.
     pub(crate) seen: u64,
     /// How many of them `required` lists (at most 64).
     pub(crate) required: u8,
@@ -231,8 +232,9 @@ pub(crate) struct Keyed {
     /// is optional: the first of the members after it, without it ([`Keyed::NONE`]
     /// for none).
     pub(crate) skip: u16,
-    /// The step read last before this one in its run ([`Keyed::NONE`] for none): the
-    /// members read when the body leaves the run here.
+    /// The step read last before this one ([`Keyed::NONE`] for none): the one before
+    /// it in its run, or for a run's first step, the one before the member the run
+    /// passes over. The members read when the body leaves the order here.
     pub(crate) prev: u16,
 }
 

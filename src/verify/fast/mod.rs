@@ -39,7 +39,10 @@
 //! 3. Bounded stack: the pass recurses once per container and per in-place subschema,
 //!    at most [`MAX_FRAMES`] deep, and each function that stays on the stack under the
 //!    values it reads (`value_landed`, `union_child`, `learned_members`) counts as a
-//!    frame; deeper bodies are left to the non-recursive validator.
+//!    frame; deeper bodies are left to the non-recursive validator. `child_apart`, a
+//!    call between the member loop and a member value's own frame, is at most one per
+//!    counted frame and is not counted: the small-stack tests (`tests/verify_fast.rs`)
+//!    measure that the recursion fits with it.
 //! 4. Nothing is allocated once the reused buffers are warm (names of open objects
 //!    without a member index, unescaped strings, `uniqueItems` keys, failure paths).
 //! 5. Exact rejection: `Rejected` is the general validator's rejection of the body,
