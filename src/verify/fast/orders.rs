@@ -80,49 +80,12 @@ impl Order {
 /// made at a streamed body's hand-over, holds a fast engine's buffers).
 #[derive(Debug, Default)]
 pub(super) struct Orders {
-    /// Each slot's stack.
-    slots: [Stack; SLOTS],
+    /// Each slot's stack, the topmost last. Boxed in the `Vec`: an order is taken off
+    /// and put back for each object read in it, a pointer rather than a kilobyte.
+    #[allow(clippy::vec_box)]
+    slots: [Vec<Box<Order>>; SLOTS],
     /// How many boxes each slot has made: those on its stack and those out being read.
     made: [u8; SLOTS],
-}
-
-/// A slot's stack of orders: room for every box a slot may make, held in place, so
-/// that taking an order off and putting it back, once for each object read in it,
-/// moves a pointer and calls nothing (benches/README.md, optimization
-/// `order-cells`; a `Vec`'s `push` was a call).
-#[derive(Debug, Default)]
-struct Stack {
-    /// The orders, the topmost at `len - 1`; none at `len` and above.
-    cells: [Option<Box<Order>>; DEEPEST as usize],
-    len: u8,
-}
-
-impl Stack {
-    /// The topmost order.
-    #[inline(always)]
-    fn top(&self) -> Option<&Order> {
-        let at = usize::from(self.len).checked_sub(1)?;
-        self.cells.get(at)?.as_deref()
-    }
-
-    /// The topmost order, taken off.
-    #[inline(always)]
-    fn pop(&mut self) -> Option<Box<Order>> {
-        let at = usize::from(self.len).checked_sub(1)?;
-        let order = self.cells.get_mut(at)?.take()?;
-        self.len -= 1;
-        Some(order)
-    }
-
-    /// `order` put on top; dropped if the stack is full, which no slot's count of
-    /// boxes made lets it be.
-    #[inline(always)]
-    fn push(&mut self, order: Box<Order>) {
-        if let Some(cell) = self.cells.get_mut(usize::from(self.len)) {
-            *cell = Some(order);
-            self.len += 1;
-        }
-    }
 }
 
 impl Orders {
@@ -137,7 +100,7 @@ impl Orders {
     #[inline(always)]
     fn take(&mut self, o: &ObjectChecks) -> Option<Box<Order>> {
         let slot = &mut self.slots[Orders::slot(o)];
-        if o.serial != 0 && slot.top()?.owner == o.serial {
+        if o.serial != 0 && slot.last()?.owner == o.serial {
             slot.pop()
         } else {
             None
@@ -160,20 +123,20 @@ impl Orders {
             return;
         }
         let s = Orders::slot(o);
-        if self.slots[s].len == 0 {
+        if self.slots[s].is_empty() {
             // Every order the slot has made, if any, is out being read by an object
             // this one is nested in (or it has made none yet).
             if self.made[s] >= DEEPEST {
                 return;
             }
+            if self.made[s] == 0 {
+                // Room for every box the slot may make: `put` never grows it.
+                self.slots[s].reserve_exact(usize::from(DEEPEST));
+            }
             self.made[s] += 1;
             self.slots[s].push(Box::default());
         }
-        let stack = &mut self.slots[s];
-        let Some(order) = usize::from(stack.len)
-            .checked_sub(1)
-            .and_then(|at| stack.cells.get_mut(at)?.as_deref_mut())
-        else {
+        let Some(order) = self.slots[s].last_mut() else {
             return;
         };
         order.owner = o.serial;
@@ -350,8 +313,8 @@ mod tests {
 
     /// Objects of one recursive checks nested 10 deep (a debug build's recursion stops
     /// at 32 frames), each out of the form's order: each slot makes at most
-    /// [`DEEPEST`] orders, however deep the body, and its stack holds its `len`
-    /// orders in its first cells, every order out being read put back.
+    /// [`DEEPEST`] orders, however deep the body, and its stack never outgrows the
+    /// room reserved for them.
     #[test]
     fn a_slot_makes_at_most_deepest_orders() {
         let source = r##"{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"array","items":{"$ref":"#"}}},"required":["a","b"],"additionalProperties":false}"##;
@@ -371,10 +334,8 @@ mod tests {
         assert!(orders.made.iter().any(|&n| n > 1), "{:?}", orders.made);
         for (stack, &made) in orders.slots.iter().zip(&orders.made) {
             assert!(made <= DEEPEST, "{made} orders made");
-            assert_eq!(stack.len, made, "every order made is back on its stack");
-            let held: Vec<bool> = stack.cells.iter().map(Option::is_some).collect();
-            let len = usize::from(stack.len);
-            assert!(held[..len].iter().all(|&h| h) && !held[len..].iter().any(|&h| h));
+            assert!(stack.len() <= usize::from(made));
+            assert!(stack.capacity() <= usize::from(DEEPEST).max(stack.len()));
         }
     }
 }
