@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{every_engine_agrees, every_engine_agrees_on_all};
+use common::{every_engine_agrees, every_engine_agrees_on_all, objects_alone_and_as_items};
 use formgate::Form;
 
 /// Every engine decides `body` as the general validator does, and `verify` admits it
@@ -39,14 +39,7 @@ fn forms() -> Vec<String> {
         r#""properties":{"a":{"type":"integer"}},"additionalProperties":{"type":"string"}"#
             .to_owned(),
     ];
-    let mut forms = Vec::new();
-    for shape in &shapes {
-        forms.push(format!(r#"{{"type":"object",{shape}}}"#));
-        forms.push(format!(
-            r#"{{"type":"array","items":{{"type":"object",{shape}}}}}"#
-        ));
-    }
-    forms
+    objects_alone_and_as_items(&shapes)
 }
 
 /// Members in the form's order and out of it, names that are a key's prefix or

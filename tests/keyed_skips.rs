@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::every_engine_agrees_on_all;
+use common::{every_engine_agrees_on_all, objects_alone_and_as_items};
 use formgate::Form;
 
 /// The members: `a` and `e` required, `b`, `c` and `d` optional between them.
@@ -22,14 +22,7 @@ fn forms() -> Vec<String> {
         format!(r#""properties":{{{MEMBERS}}},"required":["a","e"],"minProperties":4"#),
         format!(r#""properties":{{{MEMBERS}}},"required":["a"],"additionalProperties":false"#),
     ];
-    let mut forms = Vec::new();
-    for shape in &shapes {
-        forms.push(format!(r#"{{"type":"object",{shape}}}"#));
-        forms.push(format!(
-            r#"{{"type":"array","items":{{"type":"object",{shape}}}}}"#
-        ));
-    }
-    forms
+    objects_alone_and_as_items(&shapes)
 }
 
 /// Each subset of the optional members, in the form's order, between `a` and `e`.

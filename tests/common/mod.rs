@@ -241,6 +241,19 @@ pub fn engines_agree_on(form: &formgate::Form, body: &[u8], what: &str) {
     );
 }
 
+/// The forms of object checks `shapes` (the keywords inside an object schema, without
+/// its braces): each as the form's root, and as the items of an array form.
+pub fn objects_alone_and_as_items(shapes: &[String]) -> Vec<String> {
+    let mut forms = Vec::new();
+    for shape in shapes {
+        forms.push(format!(r#"{{"type":"object",{shape}}}"#));
+        forms.push(format!(
+            r#"{{"type":"array","items":{{"type":"object",{shape}}}}}"#
+        ));
+    }
+    forms
+}
+
 /// [`every_engine_agrees`] on each of `bodies` under each of `sources`, the forms'
 /// texts (each must compile).
 pub fn every_engine_agrees_on_all(sources: &[String], bodies: &[String]) {
