@@ -135,6 +135,13 @@ impl Runtime {
         )
     }
 
+    /// The fast engine's verdict on a whole body, with this runtime's buffers and
+    /// nothing else: for a streamed body whose first chunk looks whole
+    /// (`stream.rs`, `Verifier::feed`).
+    pub(crate) fn decide_fast(&mut self, form: &Form, body: &[u8]) -> fast::Verdict {
+        fast::decide(form, body, &mut self.fast)
+    }
+
     /// [`Runtime::verify`] by the general validator alone (the reference the fast path
     /// is tested against), for a body within `max_bytes`.
     pub(crate) fn general(&mut self, form: &Form, body: &[u8]) -> Result<(), Rejection> {

@@ -15,8 +15,9 @@
 //!    without parsing, while streaming may already have said no at an earlier chunk —
 //!    that is its purpose.
 //!
-//! 5. The fast engine reads the chunks first (`fast/resumable.rs`), keeping every byte
-//!    received. A prefix it certainly refuses at a place it names exactly is refused
+//! 5. The fast engine reads the chunks first: a first chunk that looks like a whole
+//!    container as [`Form::verify`] reads a body, and otherwise, or where that is not
+//!    sure, chunk by chunk (`fast/resumable.rs`), keeping every byte received. A prefix it certainly refuses at a place it names exactly is refused
 //!    at once with the general validator's rejection (`fast` invariant 5); at its
 //!    first "not sure" (a vague failure, or anything it leaves to the general
 //!    validator), the general validator reads them all from the start and decides
@@ -33,13 +34,24 @@ use std::io::Read;
 
 use crate::form::Form;
 use crate::parse::error::{ParseError, ParseErrorKind};
-use crate::parse::lex::Input;
+use crate::parse::lex::{self, Input};
 use crate::parse::machine::Step;
 use crate::verify::rejection::Rejection;
 use crate::verify::Runtime;
 
 use super::fast;
 use super::fast::resumable::Resumable;
+
+/// Whether `chunk` looks like a whole container: its first byte other than whitespace
+/// opens an object or an array, and its last closes the same kind. A cheap guess,
+/// never a verdict: [`fast::decide`] reads it all the same.
+fn looks_whole(chunk: &[u8]) -> bool {
+    let mut bytes = chunk.iter().copied().filter(|&b| !lex::is_ws(b));
+    matches!(
+        (bytes.next(), bytes.next_back()),
+        (Some(b'{'), Some(b'}')) | (Some(b'['), Some(b']'))
+    )
+}
 
 /// What kind of token the carry holds, and where its end-scan stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,8 +83,12 @@ pub struct Verifier<'f> {
     form: &'f Form,
     /// Bytes received so far.
     received: u64,
-    /// The fast engine while it lasts (`fast/resumable.rs`); `None` once the
-    /// general validator has taken over.
+    /// Whether the body's first bytes were one chunk that the fast engine admitted
+    /// whole, as [`Form::verify`] reads a body: only whitespace may follow.
+    whole: bool,
+    /// The fast engine while it lasts (`fast/resumable.rs`): `None` until a chunk is
+    /// not decided whole (see [`Verifier::feed`]), and once the general validator has
+    /// taken over.
     fast: Option<Engine>,
     /// The general validator, made when it takes over (a body the fast path admits
     /// never needs it).
@@ -124,13 +140,14 @@ impl Drop for Verifier<'_> {
     }
 }
 
-impl<'f> Verifier<'f> {
-    pub(crate) fn new(form: &'f Form) -> Verifier<'f> {
+impl Engine {
+    /// The engine the last body on this thread left ([`Spare`]), made fresh for
+    /// another, or a new one.
+    fn spare() -> Engine {
         // `try_with`, not `with`: a verifier made by another thread-local's destructor
         // runs after the spare may be gone, and `with` would panic there (a panic in a
         // thread-local's destructor aborts the process); it starts afresh instead.
-        let spare = SPARE.try_with(Cell::take).ok().flatten();
-        let fast = Some(match spare {
+        match SPARE.try_with(Cell::take).ok().flatten() {
             Some(Spare { mut engine }) => {
                 engine.resumable.reset();
                 engine
@@ -140,14 +157,25 @@ impl<'f> Verifier<'f> {
                 let resumable = Box::new(Resumable::new(&mut buffers));
                 Engine { resumable, buffers }
             }
-        });
+        }
+    }
+}
+
+impl<'f> Verifier<'f> {
+    pub(crate) fn new(form: &'f Form) -> Verifier<'f> {
         Verifier {
             form,
             received: 0,
-            fast,
+            whole: false,
+            fast: None,
             general: None,
             rejected: None,
         }
+    }
+
+    /// Whether no engine has read a byte yet: nothing was received but empty chunks.
+    fn unread(&self) -> bool {
+        !self.whole && self.fast.is_none() && self.general.is_none()
     }
 
     /// Keep the fast engine's buffers and its text's capacity for the next body on
@@ -199,6 +227,32 @@ impl<'f> Verifier<'f> {
             let e = ParseError::new(ParseErrorKind::TooLarge { limit }, limit as u64);
             return self.reject(Rejection::from_parse(e));
         }
+        if self.whole {
+            return self.after_whole(chunk, start);
+        }
+        if self.unread() {
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            // The body's first bytes. A chunk that looks like a whole container is read
+            // as `Form::verify` reads a body, in place, with the thread's runtime: no
+            // copy, no frames, and no engine of the verifier's own (benches/README.md,
+            // optimizations `whole-first-chunk` and `lazy-engine`). Not sure, it is
+            // read again below by the engine, so that no chunk is read more than twice
+            // (`fast/resumable.rs`, invariant 2).
+            if looks_whole(chunk) {
+                let form = self.form;
+                match super::api::with_runtime(|rt| rt.decide_fast(form, chunk)) {
+                    fast::Verdict::Admitted => {
+                        self.whole = true;
+                        return Ok(());
+                    }
+                    fast::Verdict::Rejected(r) => return self.reject(r),
+                    fast::Verdict::Unsure => {}
+                }
+            }
+            self.fast = Some(Engine::spare());
+        }
         let result = match &mut self.fast {
             Some(Engine { resumable, buffers }) => {
                 if resumable.feed(self.form, chunk, buffers) {
@@ -221,6 +275,20 @@ impl<'f> Verifier<'f> {
         Ok(())
     }
 
+    /// A chunk after a body admitted whole: only whitespace may follow. What the
+    /// general validator says of a byte after the body's value is the parser's
+    /// `TrailingBytes` there, outside every container.
+    fn after_whole(&mut self, chunk: &[u8], start: u64) -> Result<(), Rejection> {
+        match chunk.iter().position(|&b| !lex::is_ws(b)) {
+            None => Ok(()),
+            Some(i) => {
+                let e = ParseError::new(ParseErrorKind::TrailingBytes, start + i as u64)
+                    .with_pointer(String::new());
+                self.reject(Rejection::from_parse(e))
+            }
+        }
+    }
+
     /// The fast path is not sure: the general validator reads every byte received so
     /// far and decides from here on (invariant 5).
     fn hand_over(&mut self) -> Result<(), Rejection> {
@@ -239,7 +307,7 @@ impl<'f> Verifier<'f> {
     pub(crate) fn finish_by_fast_engine(mut self) -> bool {
         self.rejected.is_none()
             && self.general.is_none()
-            && matches!(self.fast_verdict(), Some(Ok(())))
+            && (self.whole || matches!(self.fast_verdict(), Some(Ok(()))))
     }
 
     /// The fast engine's verdict on the complete body, if it decides one (`None`: it
@@ -267,6 +335,10 @@ impl<'f> Verifier<'f> {
         if let Some(r) = self.rejected.take() {
             return Err(*r);
         }
+        if self.whole {
+            return Ok(());
+        }
+        // (Nothing read, the body is empty: the general validator says so below.)
         if self.fast.is_some() {
             match self.fast_verdict() {
                 // Spelt out: returning the verdict as it came copied the whole

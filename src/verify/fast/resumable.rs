@@ -29,7 +29,7 @@
 //!    read again by the next attempt; a value that is cut short more than
 //!    [`MAX_RETRIES`] times hands over, so small chunks cannot make the work
 //!    quadratic. A first chunk that looks whole is read once more before all that,
-//!    as a whole body ([`Resumable::feed`]). A container element that a run found
+//!    as a whole body, by the verifier (`verify/stream.rs`, `Verifier::feed`). A container element that a run found
 //!    cut off is entered as a frame at once, not attempted whole again
 //!    ([`Resumable::cut_at`]). The attempts share the recursive pass's budget over
 //!    the bytes received (`fast::budget`); the work of an attempt at a container the
@@ -52,7 +52,6 @@
 
 use crate::form::node::{Node, NodeId};
 use crate::form::Form;
-use crate::parse::error::{ParseError, ParseErrorKind};
 use crate::parse::lex::{self, Input, Lexed, StrAt};
 use crate::verify::rejection::Rejection;
 
@@ -135,10 +134,6 @@ pub(crate) struct Resumable {
     frames: Vec<Frame>,
     /// Whether the body's value has been read whole.
     done: bool,
-    /// Whether the first chunk held the whole body and was decided as
-    /// [`fast::decide`] decides a body (see [`Resumable::feed`]); then nothing
-    /// received is kept: `text` and `tail` stay empty.
-    whole: Whole,
     /// Attempts in a row cut short at `pos`.
     retries: u32,
     /// Work left for the recursive pass over the whole stream (invariant 2): its
@@ -162,19 +157,6 @@ pub(crate) struct Resumable {
     failure: Option<(Miss, Vec<Seg>, bool)>,
 }
 
-/// What reading the first chunk as a whole body said ([`Resumable::feed`]).
-#[derive(Debug, Default)]
-enum Whole {
-    /// It was not read so (or not yet).
-    #[default]
-    No,
-    /// The form certainly admits it; this many bytes have been received, and only
-    /// whitespace may follow.
-    Admitted { received: u64 },
-    /// The form certainly refuses the bytes so far: the general validator's rejection.
-    Refused(Rejection),
-}
-
 impl Resumable {
     /// A fresh state; `buffers` are the ones every later call is given.
     pub(crate) fn new(buffers: &mut Buffers) -> Resumable {
@@ -195,7 +177,6 @@ impl Resumable {
         self.frames.clear();
         self.pos = 0;
         self.done = false;
-        self.whole = Whole::No;
         self.retries = 0;
         self.budget = fast::budget(0);
         self.refunds = 0;
@@ -210,47 +191,9 @@ impl Resumable {
     }
 
     /// Take the next chunk: `false` hands over (invariant 1).
-    ///
-    /// A first chunk that looks like a whole container (its first byte other than
-    /// whitespace opens one, its last closes that kind) is read as [`fast::decide`]
-    /// reads a whole body, in place: no copy into `text` first, no frames, UTF-8
-    /// validated only inside strings. Admitted, only whitespace may follow it;
-    /// refused exactly, that is the rejection; not sure, it is read again below, so
-    /// that no first chunk is read more than twice (invariant 2).
     pub(crate) fn feed(&mut self, form: &Form, chunk: &[u8], buffers: &mut Buffers) -> bool {
-        match self.whole {
-            Whole::No => {}
-            Whole::Admitted { ref mut received } => {
-                let Some(i) = chunk.iter().position(|&b| !lex::is_ws(b)) else {
-                    *received += chunk.len() as u64;
-                    return true;
-                };
-                // What the general validator says of a byte after the body's value:
-                // the parser's `TrailingBytes` there, outside every container.
-                let at = *received + i as u64;
-                let e =
-                    ParseError::new(ParseErrorKind::TrailingBytes, at).with_pointer(String::new());
-                self.whole = Whole::Refused(Rejection::from_parse(e));
-                return false;
-            }
-            Whole::Refused(_) => return false,
-        }
         if self.text.is_empty() && self.tail.is_empty() {
             // The body's first bytes (or all it has had were none).
-            if looks_whole(chunk) {
-                match fast::decide(form, chunk, buffers) {
-                    fast::Verdict::Admitted => {
-                        let received = chunk.len() as u64;
-                        self.whole = Whole::Admitted { received };
-                        return true;
-                    }
-                    fast::Verdict::Rejected(r) => {
-                        self.whole = Whole::Refused(r);
-                        return false;
-                    }
-                    fast::Verdict::Unsure => {}
-                }
-            }
             fast::clear(buffers);
         }
         let more = fast::budget(chunk.len()) - fast::budget(0);
@@ -273,9 +216,6 @@ impl Resumable {
 
     /// The body is complete: `true` if the form certainly admits it, `false` hands over.
     pub(crate) fn finish(&mut self, form: &Form, buffers: &mut Buffers) -> bool {
-        if let Whole::Admitted { .. } = self.whole {
-            return true;
-        }
         self.tail.is_empty() && self.advance(form, true, buffers) && self.done
     }
 
@@ -285,11 +225,9 @@ impl Resumable {
     /// so that a caller that stops at the first answer pays for one).
     #[inline]
     pub(crate) fn rejection(&self, form: &Form, buffers: &Buffers) -> Option<Rejection> {
-        match &self.whole {
-            Whole::Refused(r) => Some(r.clone()),
-            _ if self.failure.is_none() => None,
-            _ => self.failure_rejection(form, buffers),
-        }
+        // No failure, the common case, is told inline; a rejection is made out of line.
+        self.failure.as_ref()?;
+        self.failure_rejection(form, buffers)
     }
 
     /// The rejection of `failure`, made anew.
@@ -709,17 +647,6 @@ impl Frame {
 /// The node `id` lands on (bare `$ref` chains followed).
 fn landing(form: &Form, id: NodeId) -> &Node {
     fast::landing(form.nodes(), id)
-}
-
-/// Whether `chunk` looks like a whole container: its first byte other than whitespace
-/// opens an object or an array, and its last closes the same kind. A cheap guess,
-/// never a verdict: [`fast::decide`] reads it all the same.
-fn looks_whole(chunk: &[u8]) -> bool {
-    let mut bytes = chunk.iter().copied().filter(|&b| !lex::is_ws(b));
-    matches!(
-        (bytes.next(), bytes.next_back()),
-        (Some(b'{'), Some(b'}')) | (Some(b'['), Some(b']'))
-    )
 }
 
 /// The member name whose quote is at `i`, and the index past it.
