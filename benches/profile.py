@@ -12,8 +12,10 @@ example's N plus its one warming call). Each line of `callgrind_annotate`'s
 self-cost table (one per source file and function, so inlined code is counted in the
 file it was written in) goes to one part:
 
-- lexing: `parse/lex.rs` (strings, escapes, whitespace is not here), the UTF-8
-  validation (`simdutf8`, `core::str` slicing and boundary checks, the input's cells);
+- lexing: `parse/lex.rs` (strings, escapes, whitespace is not here), the string
+  scan's SSE2 step and the UTF-8 validation (`simdutf8`), both counted where their
+  intrinsics are (`core_arch`), `core::str` slicing and boundary checks, the
+  input's cells;
 - names: the member-name lookup (`fasthash.rs`, `form/node.rs`);
 - numbers: `lex::number`, `form/number.rs`, `form/format/numeric.rs`, and the lines of
   `check::scalar` that run in its number-only functions (`small_bounds`, `number`);
@@ -34,6 +36,11 @@ PARTS = ["lexing", "names", "numbers", "scalar checks", "dispatch"]
 
 def part(path, function):
     if "simdutf8" in path or "/str/" in path or path.endswith("cell.rs"):
+        return "lexing"
+    # Explicit SIMD is all lexing: simdutf8's UTF-8 validation and the string scan's
+    # SSE2 step (`lex::first_special`, through `safe_arch`), both inlined as
+    # `core_arch`'s lines.
+    if "core_arch" in path or "safe_arch" in path or "simdutf8" in function:
         return "lexing"
     if "lex::number" in function or "form/number.rs" in path or "numeric" in path:
         return "numbers"
