@@ -112,8 +112,11 @@ fn first_special_in_words(chunk: &[u8; 16]) -> Option<usize> {
 /// The index of the first `"`, `\` or control byte at or after `i`, or `bytes.len()`.
 ///
 /// Sixteen bytes per step where they are there ([`first_special`]), then eight
-/// (SWAR), then one: safe code only.
-#[inline(always)]
+/// (SWAR), then one: safe code only. Inlined in optimized builds only: a debug build
+/// keeps the step's vectors in the frame of every recursive function it is inlined
+/// into, which took `tests/verify_fast.rs`'s small stacks past their size.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn find_special(bytes: &[u8], mut i: usize) -> usize {
     while let Some(chunk) = bytes.get(i..i + 16) {
         if let Some(k) = first_special(chunk.try_into().expect("16 bytes")) {
