@@ -802,6 +802,11 @@ pub(crate) struct Node {
     /// cached by the compiler; `form/format/datetime.rs`, `date_time_at`;
     /// benches/README.md, optimization `date-time-words`).
     pub(crate) date_times: bool,
+    /// The containers (`Types::OBJECT`, `Types::ARRAY`) the fast engine reads into at
+    /// once: the node admits the kind, holds no `enum` or `const`, and leaves nothing
+    /// to the general validator (cached by the compiler; `verify/fast/mod.rs`,
+    /// `own_open`; benches/README.md, optimization `open-plan`).
+    pub(crate) opens: u8,
     /// Whether a branch of the node's `anyOf` or `oneOf` may be ruled out by the
     /// value's first byte or its first member's name (`form/check/branches.rs`): only
     /// then does the fast engine read them before trying the branches (cached by the
@@ -866,6 +871,7 @@ impl Node {
             decimals: None,
             words: None,
             date_times: false,
+            opens: 0,
             leads: false,
             sole: None,
             landing: NodeId::TRUE,

@@ -62,7 +62,7 @@ use crate::form::check::container::{self as check, Applies};
 use crate::form::check::scalar;
 use crate::form::consts::{Consts, Scalar};
 use crate::form::names::Key;
-use crate::form::node::{ArrayChecks, Keyed, Node, NodeId, ObjectChecks};
+use crate::form::node::{ArrayChecks, Keyed, Node, NodeId, ObjectChecks, Types};
 use crate::form::vocabulary::Keyword;
 use crate::form::Form;
 use crate::parse::keys::KeySet;
@@ -542,18 +542,11 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// `n`'s own keywords.
     #[inline(always)]
     fn own_open(&mut self, n: &'f Node, i: usize, object: bool) -> R {
-        let consts = self.consts;
-        if let Err(k) = scalar::check_open(n, consts, object) {
-            if self.depth >= self.max_depth {
-                // The parser refuses the bracket first.
-                return Err(Fail::Abort);
-            }
-            return Err(self.miss(i, n, k));
-        }
-        if n.values.is_some() || n.general_only {
-            // A composite `enum`/`const`, and `unevaluated*`, are the general
-            // validator's.
-            return Err(Fail::Abort);
+        // One test where the node lets the container in (benches/README.md,
+        // optimization `open-plan`); else why not, out of line.
+        let bit = if object { Types::OBJECT } else { Types::ARRAY };
+        if n.opens & bit == 0 {
+            return Err(self.not_opened(n, i, object));
         }
         if self.depth >= self.max_depth {
             return Err(Fail::Abort);
@@ -571,6 +564,23 @@ impl<'a, 'f> Pass<'a, 'f> {
             self.dependent_schemas(n, i).map_err(|e| self.unplaced(e))?;
         }
         Ok(())
+    }
+
+    /// Why node `n` does not let in the object (`object`) or array whose opening
+    /// bracket is at `i` (`Node::opens`): the keyword it fails, or the general
+    /// validator's turn.
+    #[cold]
+    #[inline(never)]
+    fn not_opened(&mut self, n: &'f Node, i: usize, object: bool) -> Fail {
+        if let Err(k) = scalar::check_open(n, self.consts, object) {
+            if self.depth >= self.max_depth {
+                // The parser refuses the bracket first.
+                return Fail::Abort;
+            }
+            return self.miss(i, n, k);
+        }
+        // A composite `enum`/`const`, and `unevaluated*`, are the general validator's.
+        Fail::Abort
     }
 
     /// The `dependentSchemas` of node `n` on the object at `start`, just read (its
