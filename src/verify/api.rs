@@ -2,28 +2,11 @@
 //! typed values and proofs of acceptance. Each call borrows this thread's reusable
 //! [`Runtime`], so a warmed-up thread verifies without allocating.
 
-use std::cell::RefCell;
-
 use super::accepted::Accepted;
 use super::rejection::Rejection;
 use super::stream::{self, ReadError, Verifier};
-use super::Runtime;
+use super::with_runtime;
 use crate::form::Form;
-
-thread_local! {
-    static RUNTIME: RefCell<Option<Runtime>> = const { RefCell::new(None) };
-}
-
-/// Run `f` with this thread's reusable runtime, or a fresh one if it is in use (a
-/// form's per-call state never lives in the form).
-pub(super) fn with_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
-    // Used in place rather than moved out and back: the runtime is a few hundred bytes,
-    // and on a 279-byte body the two moves were a measurable part of a verify.
-    RUNTIME.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => f(slot.get_or_insert_with(Runtime::new)),
-        Err(_) => f(&mut Runtime::new()),
-    })
-}
 
 impl Form {
     /// Verify a body: the size check first, then the strict parse and the compiled form

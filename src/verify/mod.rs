@@ -34,6 +34,8 @@ pub(crate) mod rejection;
 pub(crate) mod serde;
 pub(crate) mod stream;
 
+use std::cell::RefCell;
+
 use crate::form::Form;
 use crate::parse::event::Event;
 use crate::parse::lex::Input;
@@ -58,6 +60,23 @@ pub(crate) struct Runtime {
     fast: fast::Buffers,
     /// Decoded strings with escapes, for `verify_into`'s guided route.
     scratch: String,
+}
+
+thread_local! {
+    /// This thread's runtime: the entry points of `api.rs` borrow it, and so does a
+    /// streamed body's first chunk read whole (`stream.rs`).
+    static RUNTIME: RefCell<Option<Runtime>> = const { RefCell::new(None) };
+}
+
+/// Run `f` with this thread's reusable runtime, or a fresh one if it is in use (a
+/// form's per-call state never lives in the form).
+fn with_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
+    // Used in place rather than moved out and back: the runtime is a few hundred bytes,
+    // and on a 279-byte body the two moves were a measurable part of a verify.
+    RUNTIME.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => f(slot.get_or_insert_with(Runtime::new)),
+        Err(_) => f(&mut Runtime::new()),
+    })
 }
 
 impl Runtime {

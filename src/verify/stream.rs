@@ -242,7 +242,7 @@ impl<'f> Verifier<'f> {
             // (`fast/resumable.rs`, invariant 2).
             if looks_whole(chunk) {
                 let form = self.form;
-                match super::api::with_runtime(|rt| rt.decide_fast(form, chunk)) {
+                match super::with_runtime(|rt| rt.decide_fast(form, chunk)) {
                     fast::Verdict::Admitted => {
                         self.whole = true;
                         return Ok(());
