@@ -90,15 +90,20 @@ pub(crate) fn leads_plan(nodes: &[Node], n: &Node) -> bool {
 }
 
 /// For a bare `anyOf` whose leads may rule branches out (`Node::leads`): the one
-/// branch that [`fails`] leaves, as an index into `any_of`, for each value kind
-/// ([`kind_of`]) and, for an object, each byte its first member's name may start
-/// with; [`Sole::NONE`] where none or several are left. Fixed at compile time
-/// ([`sole_plan`]), it is what testing each branch with [`fails`] would find.
+/// branch that [`fails`] leaves, as an index into `any_of`, for each first byte of a
+/// value (its kind, [`kind_of`]) and, for an object, each byte its first member's
+/// name may start with; [`Sole::NONE`] where none or several are left. Fixed at
+/// compile time ([`sole_plan`]), it is what testing each branch with [`fails`] would
+/// find.
 #[derive(Debug, Clone)]
 pub(crate) struct Sole {
-    /// By the kind's bit position (8 for `0`, no value's first byte); for an object,
-    /// the entry for a first name that is not given (an escape, or no name).
-    by_kind: [u8; 9],
+    /// By the value's first byte, whose kind it stands for: the byte indexes the
+    /// table where [`kind_of`] took a jump (benches/README.md, optimization
+    /// `sole-bytes`). For `{`, the entry for a first name that is not given (an
+    /// escape, or no name).
+    by_byte: [u8; 256],
+    /// Where the bytes end before the value's first byte.
+    at_end: u8,
     /// For an object, by its first name's first byte.
     by_first: [u8; 256],
 }
@@ -107,13 +112,15 @@ impl Sole {
     /// Stands for none or several branches left.
     pub(crate) const NONE: u8 = u8::MAX;
 
-    /// The branch left for a value of kind `kind` whose first name (for an object)
-    /// starts with `first`: an index into `any_of`, or [`Sole::NONE`].
+    /// The branch left for a value whose first byte is `c` (`None`: the bytes end
+    /// first) and whose first name, for an object, starts with `first`: an index into
+    /// `any_of`, or [`Sole::NONE`].
     #[inline(always)]
-    pub(crate) fn branch(&self, kind: u8, first: Option<u8>) -> u8 {
-        match first {
-            Some(b) if kind == Types::OBJECT => self.by_first[usize::from(b)],
-            _ => self.by_kind[kind.trailing_zeros() as usize],
+    pub(crate) fn branch(&self, c: Option<u8>, first: Option<u8>) -> u8 {
+        match (c, first) {
+            (Some(b'{'), Some(f)) => self.by_first[usize::from(f)],
+            (Some(c), _) => self.by_byte[usize::from(c)],
+            (None, _) => self.at_end,
         }
     }
 }
@@ -138,12 +145,12 @@ pub(crate) fn sole_plan(nodes: &[Node], n: &Node) -> Option<Box<Sole>> {
         }
     };
     let mut sole = Sole {
-        by_kind: [Sole::NONE; 9],
+        by_byte: [Sole::NONE; 256],
+        at_end: left(0, None),
         by_first: [Sole::NONE; 256],
     };
-    for (at, entry) in sole.by_kind.iter_mut().enumerate() {
-        let kind = if at < 8 { 1u8 << at } else { 0 };
-        *entry = left(kind, None);
+    for (c, entry) in (0..=u8::MAX).zip(sole.by_byte.iter_mut()) {
+        *entry = left(kind_of(c), None);
     }
     for (b, entry) in (0..=u8::MAX).zip(sole.by_first.iter_mut()) {
         *entry = left(Types::OBJECT, Some(b));
@@ -175,15 +182,18 @@ mod tests {
         let [sole] = soles[..] else {
             panic!("one union with a sole-branch table, not {}", soles.len());
         };
-        assert_eq!(sole.branch(Types::OBJECT, Some(b't')), 0);
-        assert_eq!(sole.branch(Types::OBJECT, Some(b's')), 1);
-        assert_eq!(sole.branch(Types::OBJECT, Some(b'c')), 1);
+        let object = Some(b'{');
+        assert_eq!(sole.branch(object, Some(b't')), 0);
+        assert_eq!(sole.branch(object, Some(b's')), 1);
+        assert_eq!(sole.branch(object, Some(b'c')), 1);
         // A name neither lists fails both; an escaped or missing name, neither.
-        assert_eq!(sole.branch(Types::OBJECT, Some(b'x')), Sole::NONE);
-        assert_eq!(sole.branch(Types::OBJECT, None), Sole::NONE);
-        for kind in [Types::ARRAY, Types::STRING, Types::NUMBER, Types::NULL, 0] {
-            assert_eq!(sole.branch(kind, None), Sole::NONE, "kind {kind}");
+        assert_eq!(sole.branch(object, Some(b'x')), Sole::NONE);
+        assert_eq!(sole.branch(object, None), Sole::NONE);
+        // Every other first byte, of any kind or none, and the end of the bytes.
+        for c in (0..=u8::MAX).filter(|&c| c != b'{') {
+            assert_eq!(sole.branch(Some(c), None), Sole::NONE, "byte {c}");
         }
+        assert_eq!(sole.branch(None, None), Sole::NONE);
     }
 
     /// A union with one branch leaves it for every first byte, `0` (no value's first
@@ -199,9 +209,18 @@ mod tests {
             .iter()
             .find_map(|n| n.sole.as_deref())
             .expect("a sole-branch table");
-        assert_eq!(sole.branch(0, None), 0);
-        assert_eq!(sole.branch(Types::OBJECT, Some(b'a')), 0);
-        assert_eq!(sole.branch(Types::OBJECT, Some(b'b')), Sole::NONE);
-        assert_eq!(sole.branch(Types::STRING, None), Sole::NONE);
+        assert_eq!(sole.branch(None, None), 0);
+        assert_eq!(sole.branch(Some(b'{'), Some(b'a')), 0);
+        assert_eq!(sole.branch(Some(b'{'), Some(b'b')), Sole::NONE);
+        assert_eq!(sole.branch(Some(b'{'), None), 0);
+        // By the first byte's kind: an object's type rules out every other kind but
+        // none (a byte no value begins with), which rules nothing out.
+        for c in 0..=u8::MAX {
+            let left = match kind_of(c) {
+                Types::OBJECT | 0 => 0,
+                _ => Sole::NONE,
+            };
+            assert_eq!(sole.branch(Some(c), None), left, "byte {c}");
+        }
     }
 }

@@ -60,14 +60,21 @@ impl<'a, 'f> Pass<'a, 'f> {
     #[inline(never)]
     pub(super) fn union_child(&mut self, n: &'f Node) -> R {
         let start = self.pos;
-        // The branch the leads leave, fixed at compile time for each first byte
-        // (`Node::sole`; benches/README.md, optimization `sole-table`).
-        let lead = self.lead(n, start);
-        let sole = n.sole.as_deref().and_then(|table| {
-            n.any_of
-                .get(usize::from(table.branch(lead.kind, lead.first)))
-        });
-        let Some(&sole) = sole else {
+        let Some(table) = n.sole.as_deref() else {
+            return self.value_landed(n);
+        };
+        // The branch the leads leave, fixed at compile time for each first byte and
+        // first name (`Node::sole`; benches/README.md, optimizations `sole-table` and
+        // `sole-bytes`).
+        let at = lex::skip_ws(self.bytes, start);
+        let c = self.bytes.get(at).copied();
+        let object = c == Some(b'{');
+        let first = if object {
+            self.first_name(at + 1)
+        } else {
+            None
+        };
+        let Some(&sole) = n.any_of.get(usize::from(table.branch(c, first))) else {
             return self.value_landed(n);
         };
         // The union's own visit and frame, and its branch's, as `value_landed` counts
@@ -79,16 +86,16 @@ impl<'a, 'f> Pass<'a, 'f> {
         self.spend(2)?;
         self.frames += 2;
         let record = std::mem::replace(&mut self.record, false);
-        // The value's first byte, where `lead` found it.
-        self.pos = lead.at;
+        // The value's first byte.
+        self.pos = at;
         let landed = super::landing(self.nodes, sole);
         // The branch read here, not through a call of its own (benches/README.md,
         // optimization `branch-in-place`). An object meeting a node without
         // applicators is opened at once: its first byte was read by `lead`
         // (optimization `union-frames`). A debug build reads the branch out of line.
         #[cfg(not(debug_assertions))]
-        let r = if lead.kind == Types::OBJECT && !landed.in_place {
-            self.own_open(landed, lead.at, true)
+        let r = if object && !landed.in_place {
+            self.own_open(landed, at, true)
         } else {
             self.value_charged(landed)
         };
