@@ -689,8 +689,9 @@ const TLS_CHILD_ENV: &str = "FORMGATE_STREAM_TLS_CHILD";
 
 /// A verifier made or dropped while its thread's locals are destroyed (one held by
 /// another thread-local, or made in its destructor) does not panic: the spare engine
-/// it would take or leave (`verify/stream.rs`, `Spare`) may be gone by then, and a
-/// panic in a thread-local's destructor aborts the process. Run in a child process,
+/// it would take or leave (`verify/stream.rs`, `Spare`), and the thread's runtime it
+/// reads a whole first chunk with, may be gone by then, and a panic in a
+/// thread-local's destructor aborts the process. Run in a child process,
 /// since that abort is the failure.
 #[test]
 fn a_verifier_outliving_the_threads_spare_does_not_abort() {
@@ -745,6 +746,14 @@ fn a_verifier_outliving_the_threads_spare_does_not_abort() {
     std::thread::spawn(move || {
         LATE.with(|l| *l.borrow_mut() = Some(Streams(form)));
         drop(form.verifier());
+    })
+    .join()
+    .unwrap();
+    // The same once the thread's runtime is gone too: `verify` made it after `LATE`,
+    // so it is destroyed first, and the destructor's whole first chunk finds it gone.
+    std::thread::spawn(move || {
+        LATE.with(|l| *l.borrow_mut() = Some(Streams(form)));
+        assert!(form.verify(b"[1]").is_ok());
     })
     .join()
     .unwrap();

@@ -79,6 +79,19 @@ fn with_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
     })
 }
 
+/// [`with_runtime`] for a caller that may run while the thread's locals are destroyed
+/// (a streamed body fed by another thread-local's destructor, `stream.rs`): `None`
+/// once the runtime is gone, where `with` would panic, and a panic in a thread-local's
+/// destructor aborts the process.
+fn try_with_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> Option<R> {
+    RUNTIME
+        .try_with(|cell| match cell.try_borrow_mut() {
+            Ok(mut slot) => f(slot.get_or_insert_with(Runtime::new)),
+            Err(_) => f(&mut Runtime::new()),
+        })
+        .ok()
+}
+
 impl Runtime {
     pub(crate) fn new() -> Runtime {
         Runtime {

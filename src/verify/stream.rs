@@ -15,13 +15,15 @@
 //!    without parsing, while streaming may already have said no at an earlier chunk —
 //!    that is its purpose.
 //!
-//! 5. The fast engine reads the chunks first: a first chunk that looks like a whole
-//!    container as [`Form::verify`] reads a body, and otherwise, or where that is not
-//!    sure, chunk by chunk (`fast/resumable.rs`), keeping every byte received. A prefix it certainly refuses at a place it names exactly is refused
-//!    at once with the general validator's rejection (`fast` invariant 5); at its
-//!    first "not sure" (a vague failure, or anything it leaves to the general
-//!    validator), the general validator reads them all from the start and decides
-//!    from then on. Either way verdicts, kinds and offsets are those of invariants
+//! 5. The fast engine reads the chunks first. A first chunk that looks like a whole
+//!    container is read as [`Form::verify`] reads a body, and nothing is kept of it
+//!    but the verdict: admitted, only whitespace may follow it. Otherwise, or where
+//!    that is not sure, the engine reads chunk by chunk (`fast/resumable.rs`),
+//!    keeping every byte received. A prefix it certainly refuses at a place it names
+//!    exactly is refused at once with the general validator's rejection (`fast`
+//!    invariant 5); at its first "not sure" (a vague failure, or anything it leaves
+//!    to the general validator), the general validator reads them all from the start
+//!    and decides from then on. Either way verdicts, kinds and offsets are those of invariants
 //!    2–4, and a prefix that breaks the form is refused at the chunk that broke it.
 //!
 //! Cost: O(n) time; memory O(n) while the fast path lasts (never more than
@@ -93,12 +95,13 @@ pub struct Verifier<'f> {
     /// The general validator, made when it takes over (a body the fast path admits
     /// never needs it).
     general: Option<Box<General>>,
-    /// The rejection once made by the general validator, or for crossing
-    /// `max_bytes`: every later call returns it (the fast engine keeps its own).
+    /// The rejection once made: by the general validator, for crossing `max_bytes`, of
+    /// a first chunk read whole, or of a byte after a body admitted whole. Every later
+    /// call returns it (the chunk-by-chunk engine keeps its own).
     rejected: Option<Box<Rejection>>,
 }
 
-/// The general validator's state for a streamed body: boxed, so that a verifier is six
+/// The general validator's state for a streamed body: boxed, so that a verifier is seven
 /// words to make, move and drop (on the 279-byte body, a verifier of 184 bytes took
 /// 34 instructions of copying a body: benches/README.md, optimization
 /// `whole-first-chunk`).
@@ -237,18 +240,18 @@ impl<'f> Verifier<'f> {
             // The body's first bytes. A chunk that looks like a whole container is read
             // as `Form::verify` reads a body, in place, with the thread's runtime: no
             // copy, no frames, and no engine of the verifier's own (benches/README.md,
-            // optimizations `whole-first-chunk` and `lazy-engine`). Not sure, it is
-            // read again below by the engine, so that no chunk is read more than twice
-            // (`fast/resumable.rs`, invariant 2).
+            // optimizations `whole-first-chunk` and `lazy-engine`). Not sure, or with
+            // the thread's locals gone, it is read below by the engine, so that no
+            // chunk is read more than twice (`fast/resumable.rs`, invariant 2).
             if looks_whole(chunk) {
                 let form = self.form;
-                match super::with_runtime(|rt| rt.decide_fast(form, chunk)) {
-                    fast::Verdict::Admitted => {
+                match super::try_with_runtime(|rt| rt.decide_fast(form, chunk)) {
+                    Some(fast::Verdict::Admitted) => {
                         self.whole = true;
                         return Ok(());
                     }
-                    fast::Verdict::Rejected(r) => return self.reject(r),
-                    fast::Verdict::Unsure => {}
+                    Some(fast::Verdict::Rejected(r)) => return self.reject(r),
+                    Some(fast::Verdict::Unsure) | None => {}
                 }
             }
             self.fast = Some(Engine::spare());

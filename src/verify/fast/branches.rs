@@ -91,8 +91,8 @@ impl<'a, 'f> Pass<'a, 'f> {
         let landed = super::landing(self.nodes, sole);
         // The branch read here, not through a call of its own (benches/README.md,
         // optimization `branch-in-place`). An object meeting a node without
-        // applicators is opened at once: its first byte was read by `lead`
-        // (optimization `union-frames`). A debug build reads the branch out of line.
+        // applicators is opened at once: its first byte was read above (optimization
+        // `union-frames`). A debug build reads the branch out of line.
         #[cfg(not(debug_assertions))]
         let r = if object && !landed.in_place {
             self.own_open(landed, at, true)
