@@ -25,8 +25,6 @@ use super::{Fail, Pass, MAX_FRAMES, R};
 struct Lead {
     kind: u8,
     first: Option<u8>,
-    /// Where the value begins: its whitespace skipped where there are leads to read.
-    at: usize,
 }
 
 impl<'a, 'f> Pass<'a, 'f> {
@@ -171,13 +169,11 @@ impl<'a, 'f> Pass<'a, 'f> {
         let mut lead = Lead {
             kind: 0,
             first: None,
-            at: start,
         };
         if !n.leads {
             return lead;
         }
         let at = lex::skip_ws(self.bytes, start);
-        lead.at = at;
         let Some(&c) = self.bytes.get(at) else {
             return lead;
         };
