@@ -71,12 +71,7 @@ thread_local! {
 /// Run `f` with this thread's reusable runtime, or a fresh one if it is in use (a
 /// form's per-call state never lives in the form).
 fn with_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
-    // Used in place rather than moved out and back: the runtime is a few hundred bytes,
-    // and on a 279-byte body the two moves were a measurable part of a verify.
-    RUNTIME.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => f(slot.get_or_insert_with(Runtime::new)),
-        Err(_) => f(&mut Runtime::new()),
-    })
+    RUNTIME.with(|cell| in_runtime(cell, f))
 }
 
 /// [`with_runtime`] for a caller that may run while the thread's locals are destroyed
@@ -84,12 +79,18 @@ fn with_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
 /// once the runtime is gone, where `with` would panic, and a panic in a thread-local's
 /// destructor aborts the process.
 fn try_with_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> Option<R> {
-    RUNTIME
-        .try_with(|cell| match cell.try_borrow_mut() {
-            Ok(mut slot) => f(slot.get_or_insert_with(Runtime::new)),
-            Err(_) => f(&mut Runtime::new()),
-        })
-        .ok()
+    RUNTIME.try_with(|cell| in_runtime(cell, f)).ok()
+}
+
+/// `f` with the runtime in `cell`, made on first use, or a fresh one if it is in use.
+#[inline(always)]
+fn in_runtime<R>(cell: &RefCell<Option<Runtime>>, f: impl FnOnce(&mut Runtime) -> R) -> R {
+    // Used in place rather than moved out and back: the runtime is a few hundred bytes,
+    // and on a 279-byte body the two moves were a measurable part of a verify.
+    match cell.try_borrow_mut() {
+        Ok(mut slot) => f(slot.get_or_insert_with(Runtime::new)),
+        Err(_) => f(&mut Runtime::new()),
+    }
 }
 
 impl Runtime {
