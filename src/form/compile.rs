@@ -283,7 +283,7 @@ pub(crate) fn compile(
         node.decimals = crate::form::check::scalar::decimals_plan(node);
         node.words = crate::form::check::scalar::words_plan(node, &c.consts);
         node.date_times = crate::form::check::scalar::date_times_plan(node);
-        node.opens = crate::form::check::scalar::opens_plan(node);
+        node.opens = crate::form::check::scalar::opens_plan(node, &c.consts);
     }
     land(&mut c.nodes);
     for i in 0..c.nodes.len() {

@@ -424,14 +424,21 @@ pub(crate) fn number(c: &NumberChecks, n: &NumRef<'_>) -> Result<(), Option<Keyw
 }
 
 /// [`Node::opens`]: the kinds of container that pass [`check_open`] on node `node`
-/// whatever the consts, and that the fast engine reads into at once (no `enum` or
-/// `const`, which [`check_open`] lets through when a composite value may match them,
-/// and no keyword of the general validator's alone).
-pub(crate) fn opens_plan(node: &Node) -> u8 {
-    if node.reject_all || node.values.is_some() || node.general_only {
+/// and that the fast engine reads into at once: no `enum` or `const` (which
+/// [`check_open`] lets through when a composite value may match them) and no keyword
+/// of the general validator's alone.
+pub(crate) fn opens_plan(node: &Node, consts: &Consts) -> u8 {
+    if node.values.is_some() || node.general_only {
         return 0;
     }
-    node.types.0 & (Types::OBJECT | Types::ARRAY)
+    let opens = |object: bool, bit: u8| {
+        if check_open(node, consts, object).is_ok() {
+            bit
+        } else {
+            0
+        }
+    };
+    opens(true, Types::OBJECT) | opens(false, Types::ARRAY)
 }
 
 /// Check `node`'s local assertions that can be decided when a container opens: the
