@@ -29,9 +29,9 @@
 //!    read again by the next attempt; a value that is cut short more than
 //!    [`MAX_RETRIES`] times hands over, so small chunks cannot make the work
 //!    quadratic. A first chunk that looks whole is read once more before all that,
-//!    as a whole body, by the verifier (`verify/stream.rs`, `Verifier::feed`). A container element that a run found
-//!    cut off is entered as a frame at once, not attempted whole again
-//!    ([`Resumable::cut_at`]). The attempts share the recursive pass's budget over
+//!    as a whole body, by the verifier (`verify/stream.rs`, `Verifier::feed`). A
+//!    container element that a run found cut off is entered as a frame at once, not
+//!    attempted whole again ([`Resumable::cut_at`]). The attempts share the recursive pass's budget over
 //!    the bytes received (`fast::budget`); the work of an attempt at a container the
 //!    bytes so far end inside, which is then entered as a frame and never attempted
 //!    again, is given back to it, up to as much again over the stream
