@@ -5,7 +5,8 @@
 //! child process (the test binary re-running itself for that one test), so a
 //! regression shows up as one failed test instead of aborting the whole run.
 
-use std::process::Command;
+mod common;
+
 use std::time::Instant;
 
 use formgate::json::{parse, ParseError, ParseErrorKind, Value};
@@ -14,33 +15,16 @@ use formgate::{Limits, DEFAULT_MAX_DEPTH};
 /// A stack far smaller than the main thread's 8 MiB: recursion on depth cannot fit in it.
 const SMALL_STACK: usize = 64 * 1024;
 
-const CHILD_ENV: &str = "FORMGATE_LIMITS_CHILD";
-
 /// Run `f` on a thread with a [`SMALL_STACK`], in a child process.
 fn on_small_stack_isolated(test: &str, f: fn()) {
-    if std::env::var(CHILD_ENV).as_deref() == Ok(test) {
+    if common::in_child_process(test) {
         std::thread::Builder::new()
             .stack_size(SMALL_STACK)
             .spawn(f)
             .expect("spawning a small-stack thread")
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
-        return;
     }
-    let exe = std::env::current_exe().expect("the test binary");
-    let out = Command::new(exe)
-        .args([test, "--exact", "--nocapture", "--test-threads=1"])
-        .env(CHILD_ENV, test)
-        .output()
-        .expect("running the test binary");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    eprint!("{stderr}");
-    assert!(
-        out.status.success() && stdout.contains("1 passed"),
-        "{test} failed in its child process ({}):\n{stdout}\n{stderr}",
-        out.status
-    );
 }
 
 fn err(input: &[u8], limits: &Limits) -> ParseError {

@@ -685,8 +685,6 @@ fn a_whole_first_chunk_is_read_as_verify_reads_it() {
     }
 }
 
-const TLS_CHILD_ENV: &str = "FORMGATE_STREAM_TLS_CHILD";
-
 /// A verifier made or dropped while its thread's locals are destroyed (one held by
 /// another thread-local, or made in its destructor) does not panic: the spare engine
 /// it would take or leave (`verify/stream.rs`, `Spare`), and the thread's runtime it
@@ -695,21 +693,7 @@ const TLS_CHILD_ENV: &str = "FORMGATE_STREAM_TLS_CHILD";
 /// since that abort is the failure.
 #[test]
 fn a_verifier_outliving_the_threads_spare_does_not_abort() {
-    const TEST: &str = "a_verifier_outliving_the_threads_spare_does_not_abort";
-    if std::env::var(TLS_CHILD_ENV).as_deref() != Ok(TEST) {
-        let exe = std::env::current_exe().expect("the test binary");
-        let out = std::process::Command::new(exe)
-            .args([TEST, "--exact", "--nocapture", "--test-threads=1"])
-            .env(TLS_CHILD_ENV, TEST)
-            .output()
-            .expect("running the test binary");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            out.status.success() && stdout.contains("1 passed"),
-            "the child process failed ({}):\n{stdout}\n{stderr}",
-            out.status
-        );
+    if !common::in_child_process("a_verifier_outliving_the_threads_spare_does_not_abort") {
         return;
     }
     use std::cell::RefCell;

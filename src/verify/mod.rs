@@ -69,9 +69,27 @@ thread_local! {
 }
 
 /// Run `f` with this thread's reusable runtime, or a fresh one if it is in use (a
-/// form's per-call state never lives in the form).
-fn with_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
-    RUNTIME.with(|cell| in_runtime(cell, f))
+/// form's per-call state never lives in the form), or if the thread's locals are
+/// being destroyed: a `Form::verify` made from another thread-local's destructor
+/// reads its body as any other, where `LocalKey::with` would panic, and a panic
+/// there aborts the process.
+///
+/// `f` is `Copy` (the callers' closures hold references only) so that the fallback
+/// can call it after `try_with` declined to: an `Option` around it cost the small
+/// body's `verify` about 0.5% of its instructions.
+#[inline(always)]
+fn with_runtime<R, F: FnOnce(&mut Runtime) -> R + Copy>(f: F) -> R {
+    match RUNTIME.try_with(|cell| in_runtime(cell, f)) {
+        Ok(r) => r,
+        Err(_) => in_fresh_runtime(f),
+    }
+}
+
+/// `f` with a runtime of its own, made for it and dropped after.
+#[cold]
+#[inline(never)]
+fn in_fresh_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
+    f(&mut Runtime::new())
 }
 
 /// [`with_runtime`] for a caller that may run while the thread's locals are destroyed

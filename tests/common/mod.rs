@@ -295,3 +295,30 @@ pub fn every_engine_agrees(form: &formgate::Form, body: &[u8], what: &str) {
     let one_pass = formgate::__fuzz::verify_into_one_pass::<formgate::__fuzz::Visits>(form, body);
     assert_eq!(visits, one_pass, "{what} {show:?}: verify_into's routes");
 }
+
+/// Set in a child process [`in_child_process`] starts: the name of the test it runs.
+const CHILD_ENV: &str = "FORMGATE_TEST_CHILD";
+
+/// For a test whose failure is the process's end (an abort in a thread-local's
+/// destructor): `true` in the child process, where the caller runs the test's body;
+/// in the parent, runs the test binary again on `test` alone, asserts that its child
+/// passed, and gives `false`.
+pub fn in_child_process(test: &str) -> bool {
+    if std::env::var(CHILD_ENV).as_deref() == Ok(test) {
+        return true;
+    }
+    let exe = std::env::current_exe().expect("the test binary");
+    let out = std::process::Command::new(exe)
+        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD_ENV, test)
+        .output()
+        .expect("running the test binary");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && stdout.contains("1 passed"),
+        "{test} failed in its child process ({}):\n{stdout}\n{stderr}",
+        out.status
+    );
+    false
+}
