@@ -355,8 +355,9 @@ impl ObjectChecks {
         self.run(&mut keyed, self.first_written, start, &mut optional);
         // The runs that pass over one member of the form's order first, then those
         // that pass over two, and so on, while they add at most as many steps as
-        // that order has, and at most `MOST_SKIPPING`. With `maxProperties`, none: the
-        // form's order alone, cut at its value (`run`).
+        // that order has, and at most `MOST_SKIPPING`. With `maxProperties`, none:
+        // the member loop counts the members of a run by their place in it, which is
+        // their count in the form's order alone (`listed_members`).
         let limit = if self.most != u64::MAX {
             0
         } else {
@@ -399,14 +400,7 @@ impl ObjectChecks {
         optional: &mut VecDeque<(u16, u32, Totals)>,
     ) {
         let mut t = before;
-        // A run holds at most `maxProperties` members: the member after them is read
-        // by the member loop, which refuses it, so that a step need not count
-        // (`Pass::keyed_member`; about 4 instructions a member, benches/README.md,
-        // optimization `runs-cut`).
-        while let Some(key) = self
-            .key_after(k, t.seen)
-            .filter(|_| u64::from(t.count) < self.most)
-        {
+        while let Some(key) = self.key_after(k, t.seen) {
             let m = &self.members[k as usize];
             let next = self.then_written[k as usize];
             let at = keyed.len() as u16;
@@ -1045,11 +1039,6 @@ mod tests {
         let most = steps(&format!(r#"{{{members},"maxProperties":4}}"#));
         assert_eq!(most.len(), 4);
         assert!(most.iter().all(|s| s.1 == none), "{most:?}");
-        // Cut at `maxProperties`: the member after is the member loop's to refuse.
-        assert_eq!(
-            steps(&format!(r#"{{{members},"maxProperties":2}}"#)).len(),
-            2
-        );
     }
 
     /// An object without a member to read by its key has no steps.

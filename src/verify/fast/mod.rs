@@ -857,7 +857,10 @@ impl<'a, 'f> Pass<'a, 'f> {
                 // no steps, `ENDED`: no step.)
                 break j ^ usize::from(Keyed::ENDED);
             };
-            match self.keyed_member(o, &w.key, w.landed, w.count.into())? {
+            // (`j + 1` is the member's count in the form's order; in a run that passes
+            // over a member, where it is not, the object has no `maxProperties` to
+            // count for: `ObjectChecks::key`.)
+            match self.keyed_member(o, &w.key, w.landed, j as u64 + 1)? {
                 Some(false) => j = usize::from(w.then),
                 Some(true) => {
                     (read.seen, read.required, read.count) =
@@ -945,10 +948,9 @@ impl<'a, 'f> Pass<'a, 'f> {
         // The name's bytes and the unit `child` charges a scalar value, as the loop
         // of `listed_members` charges them (the colon stands for the unit).
         self.spend(end - i)?;
-        // Never too many: a run's steps, and a learned order's, stop at
-        // `maxProperties` (`ObjectChecks::run`, `Orders::learn`), and the member
-        // after them is the member loop's, which counts.
-        debug_assert!(!o.too_many(count), "member {count} of a keyed run");
+        if o.too_many(count) {
+            return Err(self.name_fails(i, Some(o), count - 1, Keyword::MaxProperties));
+        }
         if let Err(e) = self.child_landed(landed, 0) {
             return Err(self.member_failed(e, i, Some(o)));
         }

@@ -152,10 +152,7 @@ impl Orders {
             // An object read whole names each member once; a repeat would make the
             // totals wrong, so the order stops before it rather than trust that.
             let bit = 1u64 << k;
-            // Nor past `maxProperties`, as the form's order is cut (`ObjectChecks::run`):
-            // `Pass::keyed_member` does not count. (An object read whole has no more
-            // members, but the order does not rely on that.)
-            if seen & bit != 0 || o.too_many(u64::from(order.keyed) + 1) {
+            if seen & bit != 0 {
                 break;
             }
             seen |= bit;
