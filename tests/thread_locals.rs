@@ -5,6 +5,8 @@
 
 mod common;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use formgate::Form;
 
 #[derive(serde::Deserialize)]
@@ -21,6 +23,13 @@ struct Decides(&'static Form);
 
 impl Drop for Decides {
     fn drop(&mut self) {
+        // The runtime is gone by now only if thread-locals are destroyed in the
+        // reverse of the order they were first used in (std does not promise it):
+        // `PROBE`, first used after the runtime, says so.
+        assert!(
+            PROBE_DROPPED.load(Ordering::SeqCst),
+            "thread-locals destroyed in another order: the case is not exercised"
+        );
         let form = self.0;
         assert!(form.verify(br#"{"name":"a","n":1}"#).is_ok());
         assert!(form.verify(br#"{"name":"a","n":-1}"#).is_err());
@@ -33,8 +42,20 @@ impl Drop for Decides {
     }
 }
 
+/// Set when `PROBE` is destroyed.
+static PROBE_DROPPED: AtomicBool = AtomicBool::new(false);
+
+struct Probe;
+
+impl Drop for Probe {
+    fn drop(&mut self) {
+        PROBE_DROPPED.store(true, Ordering::SeqCst);
+    }
+}
+
 thread_local! {
     static LATE: std::cell::RefCell<Option<Decides>> = const { std::cell::RefCell::new(None) };
+    static PROBE: Probe = const { Probe };
 }
 
 #[test]
@@ -48,6 +69,7 @@ fn verify_in_a_destructor_after_the_runtime_is_gone() {
     std::thread::spawn(move || {
         LATE.with(|l| *l.borrow_mut() = Some(Decides(form)));
         assert!(form.verify(br#"{"name":"z","n":0}"#).is_ok());
+        PROBE.with(|_| ());
     })
     .join()
     .unwrap();

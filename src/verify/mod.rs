@@ -69,10 +69,10 @@ thread_local! {
 }
 
 /// Run `f` with this thread's reusable runtime, or a fresh one if it is in use (a
-/// form's per-call state never lives in the form), or if the thread's locals are
-/// being destroyed: a `Form::verify` made from another thread-local's destructor
-/// reads its body as any other, where `LocalKey::with` would panic, and a panic
-/// there aborts the process.
+/// form's per-call state never lives in the form), or once the runtime itself has
+/// been destroyed: a `Form::verify` made from the destructor of a thread-local
+/// destroyed after it reads its body as any other, where `LocalKey::with` would
+/// panic, and a panic there aborts the process.
 ///
 /// `f` is `Copy` (the callers' closures hold references only) so that the fallback
 /// can call it after `try_with` declined to: an `Option` around it cost the small
@@ -92,10 +92,10 @@ fn in_fresh_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
     f(&mut Runtime::new())
 }
 
-/// [`with_runtime`] for a caller that may run while the thread's locals are destroyed
-/// (a streamed body fed by another thread-local's destructor, `stream.rs`): `None`
-/// once the runtime is gone, where `with` would panic, and a panic in a thread-local's
-/// destructor aborts the process.
+/// [`with_runtime`] for a caller with a reader of its own to fall back on (a streamed
+/// body's first chunk, which the verifier's engine reads otherwise, `stream.rs`):
+/// `None` once the runtime is destroyed, rather than a fresh runtime made for the
+/// call.
 fn try_with_runtime<R>(f: impl FnOnce(&mut Runtime) -> R) -> Option<R> {
     RUNTIME.try_with(|cell| in_runtime(cell, f)).ok()
 }
