@@ -107,7 +107,7 @@ fn in_runtime<R>(cell: &RefCell<Option<Runtime>>, f: impl FnOnce(&mut Runtime) -
     // and on a 279-byte body the two moves were a measurable part of a verify.
     match cell.try_borrow_mut() {
         Ok(mut slot) => f(slot.get_or_insert_with(Runtime::new)),
-        Err(_) => f(&mut Runtime::new()),
+        Err(_) => in_fresh_runtime(f),
     }
 }
 
