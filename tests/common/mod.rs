@@ -300,9 +300,9 @@ pub fn every_engine_agrees(form: &formgate::Form, body: &[u8], what: &str) {
 const CHILD_ENV: &str = "FORMGATE_TEST_CHILD";
 
 /// For a test whose failure is the process's end (an abort in a thread-local's
-/// destructor, a stack overflow): `true` in the child process, where the caller runs the test's body;
-/// in the parent, runs the test binary again on `test` alone, asserts that its child
-/// passed, and gives `false`.
+/// destructor, a stack overflow): `true` in the child process, where the caller runs
+/// the test's body; in the parent, runs the test binary again on `test` alone,
+/// asserts that its child passed, and gives `false`.
 pub fn in_child_process(test: &str) -> bool {
     if std::env::var(CHILD_ENV).as_deref() == Ok(test) {
         return true;

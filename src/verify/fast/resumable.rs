@@ -31,14 +31,15 @@
 //!    quadratic. A first chunk that looks whole is read once more before all that,
 //!    as a whole body, by the verifier (`verify/stream.rs`, `Verifier::feed`). A
 //!    container element that a run found cut off is entered as a frame at once, not
-//!    attempted whole again ([`Resumable::cut_at`]). The attempts share the recursive pass's budget over
-//!    the bytes received (`fast::budget`); the work of an attempt at a container the
-//!    bytes so far end inside, which is then entered as a frame and never attempted
-//!    again, is given back to it, up to as much again over the stream
-//!    ([`Resumable::refunds`]). Without those, each level of nesting that a chunk's
-//!    end cuts read the rest of the chunk two or three times more, and a body nested
-//!    five levels deep in 16 KiB chunks spent the budget in its first chunk and was
-//!    handed over (benches/README.md, optimization `cut-attempts`). In an object
+//!    attempted whole again ([`Resumable::cut_at`]). The attempts share the
+//!    recursive pass's budget over the bytes received (`fast::budget`); the work of
+//!    an attempt at a container the bytes so far end inside, which is then entered as
+//!    a frame and never attempted again, is given back to it, up to as much again
+//!    over the stream ([`Resumable::refunds`]). Without those, each level of
+//!    nesting that a chunk's end cuts read the rest of the chunk two or three times
+//!    more, and a body nested five levels deep in 16 KiB chunks spent the budget in
+//!    its first chunk and was handed over (benches/README.md, optimization
+//!    `cut-attempts`). In an object
 //!    entered so, a member container with more than [`TRY_WHOLE`] bytes after it is
 //!    entered at once (optimization `cut-frames`): most likely the end lies in it too.
 //! 3. Memory: the bytes received so far are kept for the handover (at most
