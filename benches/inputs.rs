@@ -306,6 +306,39 @@ pub fn small_late() -> Case {
     broken_last(small(), "\"summary\"", "\"summarx\"")
 }
 
+/// The medium body's parts apart, for the profile of where its work goes: 200 text
+/// nodes written as the medium body writes them (its `maxItems` for the root's
+/// children), with no span around them.
+pub fn medium_texts() -> Case {
+    let mut rng = Rng::new(6);
+    let mut body = String::from("{\"title\":\"Release notes\",\"children\":[");
+    for i in 0..200 {
+        if i > 0 {
+            body.push(',');
+        }
+        tree_node(&mut rng, 0, &mut body);
+    }
+    body.push_str("]}");
+    Case {
+        name: "medium_texts",
+        form: TREE_FORM.to_owned(),
+        body: body.into_bytes(),
+        admitted: true,
+    }
+}
+
+/// The medium body's parts apart: 200 spans of one short text node each, what the
+/// spans, their arrays and the unions cost with as little text as may be.
+pub fn medium_spans() -> Case {
+    let spans = vec![r#"{"style":"bold","children":[{"text":"a"}]}"#; 200].join(",");
+    Case {
+        name: "medium_spans",
+        form: TREE_FORM.to_owned(),
+        body: format!(r#"{{"title":"Release notes","children":[{spans}]}}"#).into_bytes(),
+        admitted: true,
+    }
+}
+
 /// The medium body with its last span's style out of the form's `enum` (as
 /// `benches/http.sh` rejects it).
 pub fn medium_late() -> Case {

@@ -30,7 +30,9 @@ use proptest::prelude::*;
 
 #[test]
 fn benchmark_bodies_take_the_fast_path() {
-    for case in inputs::admitted() {
+    // The bench bodies, and the medium body's parts the profile reads apart.
+    let parts = [inputs::medium_texts(), inputs::medium_spans()];
+    for case in inputs::admitted().into_iter().chain(parts) {
         let form = Form::builder()
             .max_bytes(4 << 20)
             .compile(case.form.as_bytes())
@@ -45,6 +47,12 @@ fn benchmark_bodies_take_the_fast_path() {
         .unwrap();
     assert!(!fast_accepts(&form, &broken.body));
     assert!(form.verify(&broken.body).is_err());
+    // The order, in the body's order (learned) and in the form's.
+    let order = Form::from_schemars::<orders::Order>().unwrap();
+    for body in [orders::order(), orders::order_listed()] {
+        assert!(fast_accepts(&order, &body));
+        assert!(general_verify(&order, &body).is_ok());
+    }
 }
 
 /// `verify_into` serves the typed bench bodies on its guided route (one read, no

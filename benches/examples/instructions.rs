@@ -10,10 +10,15 @@
 //! ```
 //!
 //! `(refs at 10 - refs at 0) / 10` is the count per call: setup (generating the body,
-//! compiling the form, one warming call) cancels out. Bodies: `small`, `medium`,
-//! `large`, `order` (the schemars-derived form of `orders.rs`), `thread` (the recursive
-//! schemars-derived form of `orders.rs`, every object out of the form's order) and
-//! `thread_listed` (the same thread in the form's order), and each of them breaking its form in its last record (`small_late`, `medium_late`, `large_late`, `order_late`: the rejection path); modes: `verify`, `check`, and
+//! compiling the form, one warming call) cancels out. Bodies: `small`, `medium`
+//! (and its parts `medium_texts`, the text nodes alone, and `medium_spans`, spans
+//! with little text), `large`, `order` (the schemars-derived form of `orders.rs`,
+//! every line item out of the form's order), `order_listed` (the same order in the
+//! form's order), `thread` (the recursive schemars-derived form of `orders.rs`, every
+//! object out of the form's order) and `thread_listed` (the same thread in the form's
+//! order), and each of them breaking its form in its last record (`small_late`,
+//! `medium_late`, `large_late`,
+//! `order_late`: the rejection path); modes: `verify`, `check`, and
 //! `stream` (`Form::verifier` fed 16 KiB chunks), and for the small and the large body
 //! `into` (`Form::verify_into` into the Rust type of `benches/acts.rs`) and `serde`
 //! (`serde_json::from_slice` into the same type, validating nothing); for every
@@ -58,19 +63,25 @@ fn into_type(form: &formgate::Form, case: &str, body: &[u8], gate: bool) -> bool
 fn main() {
     let mut args = std::env::args().skip(1);
     let usage = "usage: instructions \
-         small|medium|large|order|thread|thread_listed|small_late|medium_late|large_late|order_late \
+         small|medium|medium_texts|medium_spans|large|order|order_listed|thread|thread_listed|small_late|medium_late|large_late|order_late \
          verify|check|stream|into|serde|value|serde_value|jsonschema|clone|sonic|memchr N";
     let name = args.next().unwrap_or_default();
     let (case, rejected) = match name.as_str() {
         "small" => (inputs::small(), false),
         "medium" => (inputs::medium(), false),
         "large" => (inputs::large(), false),
+        "medium_texts" => (inputs::medium_texts(), false),
+        "medium_spans" => (inputs::medium_spans(), false),
         "small_late" => (inputs::small_late(), true),
         // The name the earlier tables use.
         "medium_late" | "medium_rejected" => (inputs::medium_late(), true),
         "large_late" => (inputs::large_late(), true),
         "order" => (
             inputs::derived::<orders::Order>("order", orders::order()),
+            false,
+        ),
+        "order_listed" => (
+            inputs::derived::<orders::Order>("order", orders::order_listed()),
             false,
         ),
         "order_late" => (

@@ -12,7 +12,9 @@
 //! by formgate's, higher is better for formgate, as in `ratios.py`):
 //! - `into`: `serde_json::from_slice` into the Rust type of `benches/acts.rs` against
 //!   `Form::verify_into` into it (bodies `small`, `large`);
-//! - `sonic`: `sonic_rs::from_slice` into its `Value` against `Form::verify` (every body);
+//! - `sonic`: `sonic_rs::from_slice` into its `Value` against `Form::verify` (every body:
+//!   `small`, `medium` and its parts `medium_texts` and `medium_spans`, `large`, `order`,
+//!   `order_listed`, `thread`);
 //! - `stream`: `Form::verify` against `Form::verifier` fed 16 KiB chunks (every body).
 //!
 //! Defaults: 31 rounds of 40 ms a side.
@@ -53,7 +55,7 @@ fn median(mut xs: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let usage = "usage: paired (into|sonic|stream) (small|medium|large|order|thread) [ROUNDS] [MS]";
+    let usage = "usage: paired (into|sonic|stream) (small|medium|medium_texts|medium_spans|large|order|order_listed|thread) [ROUNDS] [MS]";
     let mut args = std::env::args().skip(1);
     let pair = args.next().expect(usage);
     let name = args.next().expect(usage);
@@ -63,7 +65,10 @@ fn main() {
         "small" => inputs::small(),
         "medium" => inputs::medium(),
         "large" => inputs::large(),
+        "medium_texts" => inputs::medium_texts(),
+        "medium_spans" => inputs::medium_spans(),
         "order" => inputs::derived::<orders::Order>("order", orders::order()),
+        "order_listed" => inputs::derived::<orders::Order>("order", orders::order_listed()),
         "thread" => inputs::derived::<orders::Comment>("thread", orders::thread()),
         _ => panic!("{usage}"),
     };
