@@ -10,15 +10,14 @@
 //! ```
 //!
 //! `(refs at 10 - refs at 0) / 10` is the count per call: setup (generating the body,
-//! compiling the form, one warming call) cancels out. Bodies: `small`, `medium`
-//! (and its parts `medium_texts`, the text nodes alone, and `medium_spans`, spans
-//! with little text), `large`, `order` (the schemars-derived form of `orders.rs`,
-//! every line item out of the form's order), `order_listed` (the same order in the
-//! form's order), `thread` (the recursive schemars-derived form of `orders.rs`, every
-//! object out of the form's order) and `thread_listed` (the same thread in the form's
-//! order), and each of them breaking its form in its last record (`small_late`,
-//! `medium_late`, `large_late`,
-//! `order_late`: the rejection path); modes: `verify`, `check`, and
+//! compiling the form, one warming call) cancels out. Bodies: `small`, `medium` (and
+//! its parts `medium_texts`, the text nodes alone, and `medium_spans`, spans with
+//! little text), `large`, `order` (the schemars-derived form of `orders.rs`, every line
+//! item out of the form's order), `order_listed` (the same order in the form's order),
+//! `thread` (the recursive schemars-derived form of `orders.rs`, every object out of
+//! the form's order) and `thread_listed` (the same thread in the form's order), and
+//! each of them breaking its form in its last record (`small_late`, `medium_late`,
+//! `large_late`, `order_late`: the rejection path); modes: `verify`, `check`, and
 //! `stream` (`Form::verifier` fed 16 KiB chunks), and for the small and the large body
 //! `into` (`Form::verify_into` into the Rust type of `benches/acts.rs`) and `serde`
 //! (`serde_json::from_slice` into the same type, validating nothing); for every
