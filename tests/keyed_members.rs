@@ -34,6 +34,9 @@ fn forms() -> Vec<String> {
         ),
         format!(r#""properties":{{{members}}},"required":["id","name"],"maxProperties":2"#),
         format!(r#""properties":{{{members}}},"required":["id","zz"],"minProperties":3"#),
+        // At least as many members as a learned order of two closes an object with,
+        // and nothing else to fail: the count at its close decides.
+        format!(r#""properties":{{{members}}},"minProperties":2"#),
         format!(r#""properties":{{{members}}},"maxProperties":3,"additionalProperties":false"#),
         format!(r#""properties":{{{escaped}}},"required":["name"],"additionalProperties":false"#),
         r#""properties":{"a":{"type":"integer"}},"additionalProperties":{"type":"string"}"#
