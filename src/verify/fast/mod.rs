@@ -860,7 +860,7 @@ impl<'a, 'f> Pass<'a, 'f> {
             // (`j + 1` is the member's count in the form's order; in a run that passes
             // over a member, where it is not, the object has no `maxProperties` to
             // count for: `ObjectChecks::key`.)
-            match self.keyed_member(o, &w.key, w.landed, j as u64 + 1)? {
+            match self.keyed_member::<true>(o, &w.key, w.landed, j as u64 + 1)? {
                 Some(false) => j = usize::from(w.then),
                 Some(true) => {
                     (read.seen, read.required, read.count) =
@@ -930,9 +930,11 @@ impl<'a, 'f> Pass<'a, 'f> {
     /// member of an object meeting `o`, its value against `landed`: `None`, with
     /// nothing read, when the body's bytes are not the key; else whether the object's
     /// closing `}` followed. The one reading of a member by its key, for the form's
-    /// order (`listed_members`) and a learned one (`orders.rs`).
+    /// order (`listed_members`) and a learned one (`orders.rs`). `COUNTED`: whether
+    /// `count` is tested against `maxProperties`; a learned order holds no step past
+    /// it (`Orders::learn`), so its loop passes `false`, and `count` goes unread.
     #[inline(always)]
-    pub(super) fn keyed_member(
+    pub(super) fn keyed_member<const COUNTED: bool>(
         &mut self,
         o: &'f ObjectChecks,
         key: &Key,
@@ -948,7 +950,7 @@ impl<'a, 'f> Pass<'a, 'f> {
         // The name's bytes and the unit `child` charges a scalar value, as the loop
         // of `listed_members` charges them (the colon stands for the unit).
         self.spend(end - i)?;
-        if o.too_many(count) {
+        if COUNTED && o.too_many(count) {
             return Err(self.name_fails(i, Some(o), count - 1, Keyword::MaxProperties));
         }
         if let Err(e) = self.child_landed(landed, 0) {
