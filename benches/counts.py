@@ -6,8 +6,8 @@ inlined goes out of line, and its cost comes back. Times on a shared machine dri
 much to catch that; callgrind's instruction counts do not drift (the same binary and
 input give the same count). This script builds the `instructions` example, counts each
 recorded case under callgrind, and fails when a count moved by more than the tolerance
-either way: up, something got slower; down, the record is stale and the gain should be
-recorded with the change that made it.
+(1%, and 20 instructions) either way: up, something got slower; down, the record is
+stale and the gain should be recorded with the change that made it.
 
     python3 benches/counts.py            # check (what CI runs)
     python3 benches/counts.py --update   # record the counts measured now
@@ -36,6 +36,11 @@ BINARY = os.path.join(TARGET, "release", "examples", "instructions")
 # Build to build, a count moves by up to about 0.3% (a clone in another directory, the
 # same code); a lost optimization moves one by 1% or more.
 TOLERANCE = 0.01
+# Where the stack lies (the size of the environment, the paths) moves a count by up to
+# about 15 instructions, whatever the body: 2,424 to 2,431 on the small body as the
+# environment grew, 13 more in a clone at another path. On the small body that alone
+# is half the tolerance, so each bound has this much more.
+SLACK = 20
 
 
 def fail(message):
@@ -137,7 +142,8 @@ def main():
         count = per_call(body, mode, calls)
         # (A case recorded as 0 is new: it counts as moved until recorded.)
         change = (count - recorded) / recorded if recorded else float("inf")
-        flag = "" if abs(change) <= TOLERANCE else ("  slower" if change > 0 else "  faster")
+        within = recorded and abs(count - recorded) <= TOLERANCE * recorded + SLACK
+        flag = "" if within else ("  slower" if change > 0 else "  faster")
         print(f"{body:14} {mode:7} {recorded:>12,} -> {count:>12,}  {change:+7.2%}{flag}")
         rows.append((body, mode, calls, count))
         if flag:
@@ -152,8 +158,11 @@ def main():
             + (" (record the gain: --update)" if change < 0 else "")
             for body, mode, change in moved
         )
-        fail(f"counts moved by more than {TOLERANCE:.0%} from {os.path.relpath(RECORD, ROOT)}:\n{lines}")
-    print(f"every count within {TOLERANCE:.0%} of the record")
+        fail(
+            f"counts moved by more than {TOLERANCE:.0%} and {SLACK} instructions"
+            f" from {os.path.relpath(RECORD, ROOT)}:\n{lines}"
+        )
+    print(f"every count within {TOLERANCE:.0%} and {SLACK} instructions of the record")
 
 
 if __name__ == "__main__":
