@@ -355,9 +355,9 @@ impl ObjectChecks {
         self.run(&mut keyed, self.first_written, start, &mut optional);
         // The runs that pass over one member of the form's order first, then those
         // that pass over two, and so on, while they add at most as many steps as
-        // that order has, and at most `MOST_SKIPPING`. With `maxProperties`, none:
-        // the member loop counts the members of a run by their place in it, which is
-        // their count in the form's order alone (`listed_members`).
+        // that order has, and at most `MOST_SKIPPING`. With `maxProperties`, none: a
+        // choice, not a need, since the member loop tests each step's own count (the
+        // members read up to it) against the bound (`keyed_member`).
         let limit = if self.most != u64::MAX {
             0
         } else {

@@ -61,7 +61,6 @@
 use crate::form::check::container::{self as check, Applies};
 use crate::form::check::scalar;
 use crate::form::consts::{Consts, Scalar};
-use crate::form::names::Key;
 use crate::form::node::{ArrayChecks, Keyed, Node, NodeId, ObjectChecks, Types};
 use crate::form::vocabulary::Keyword;
 use crate::form::Form;
@@ -857,10 +856,7 @@ impl<'a, 'f> Pass<'a, 'f> {
                 // no steps, `ENDED`: no step.)
                 break j ^ usize::from(Keyed::ENDED);
             };
-            // (`j + 1` is the member's count in the form's order; in a run that passes
-            // over a member, where it is not, the object has no `maxProperties` to
-            // count for: `ObjectChecks::key`.)
-            match self.keyed_member::<true>(o, &w.key, w.landed, j as u64 + 1)? {
+            match self.keyed_member::<true>(o, w)? {
                 Some(false) => j = usize::from(w.then),
                 Some(true) => {
                     (read.seen, read.required, read.count) =
@@ -926,34 +922,33 @@ impl<'a, 'f> Pass<'a, 'f> {
         }
     }
 
-    /// The member at the cursor (after whitespace) read by `key`, as the `count`-th
-    /// member of an object meeting `o`, its value against `landed`: `None`, with
-    /// nothing read, when the body's bytes are not the key; else whether the object's
-    /// closing `}` followed. The one reading of a member by its key, for the form's
-    /// order (`listed_members`) and a learned one (`orders.rs`). `COUNTED`: whether
-    /// `count` is tested against `maxProperties`; a learned order holds no step past
-    /// it (`Orders::learn`), so its loop passes `false`, and `count` goes unread.
+    /// The member at the cursor (after whitespace) read by step `w`'s key, as the
+    /// `w.count`-th member of an object meeting `o`, its value against `w.landed`:
+    /// `None`, with nothing read, when the body's bytes are not the key; else whether
+    /// the object's closing `}` followed. The one reading of a member by its key, for
+    /// the form's order (`listed_members`) and a learned one (`orders.rs`).
+    /// `COUNTED`: whether the count is tested against `maxProperties`; a learned order
+    /// holds no step past it (`Orders::learn`), so its loop passes `false`.
     #[inline(always)]
     pub(super) fn keyed_member<const COUNTED: bool>(
         &mut self,
         o: &'f ObjectChecks,
-        key: &Key,
-        landed: NodeId,
-        count: u64,
+        w: &Keyed,
     ) -> Result<Option<bool>, Fail> {
         self.skip_ws();
         let i = self.pos;
-        let Some(end) = key.written_at(self.bytes, i) else {
+        let Some(end) = w.key.written_at(self.bytes, i) else {
             return Ok(None);
         };
         self.pos = end;
         // The name's bytes and the unit `child` charges a scalar value, as the loop
         // of `listed_members` charges them (the colon stands for the unit).
         self.spend(end - i)?;
+        let count = u64::from(w.count);
         if COUNTED && o.too_many(count) {
             return Err(self.name_fails(i, Some(o), count - 1, Keyword::MaxProperties));
         }
-        if let Err(e) = self.child_landed(landed, 0) {
+        if let Err(e) = self.child_landed(w.landed, 0) {
             return Err(self.member_failed(e, i, Some(o)));
         }
         self.closes(b'}').map(Some)

@@ -291,7 +291,7 @@ impl<'a, 'f> Pass<'a, 'f> {
     ) -> Result<Option<bool>, Fail> {
         let mut last = None;
         for w in steps {
-            let Some(closed) = self.keyed_member::<false>(o, &w.key, w.landed, 0)? else {
+            let Some(closed) = self.keyed_member::<false>(o, w)? else {
                 break;
             };
             if closed {
